@@ -1,0 +1,37 @@
+// Splits a byte stream into lines at '\n', whatever the chunk boundaries. Lines that lie wholly
+// inside a pushed buffer are handed on in place (no copy); only a line cut by a chunk boundary is
+// gathered into a carry buffer. Empty lines are counted but not delivered.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/ingest/line_consumer.h"
+
+namespace afterglow {
+
+class LineSplitter {
+ public:
+  explicit LineSplitter(LineConsumer* consumer) : consumer_(consumer) {}
+
+  // `data` needs kReadPadding readable bytes after data + size (they are never interpreted).
+  void Push(const char* data, size_t size);
+  // End of input: delivers the last line if it had no '\n'.
+  void Finish();
+
+  uint64_t lines() const { return line_number_; }
+  // Bytes of an unfinished line held back, waiting for its end.
+  size_t pending_bytes() const { return carry_size_; }
+
+ private:
+  void Deliver(const char* begin, size_t size);
+  void AppendToCarry(const char* data, size_t size);
+
+  LineConsumer* consumer_;
+  std::vector<char> carry_;  // capacity carry_size_ + kReadPadding at least
+  size_t carry_size_ = 0;
+  uint64_t line_number_ = 0;
+};
+
+}  // namespace afterglow

@@ -1,0 +1,76 @@
+// The one door into the engine for its faces: the CLI, the wasm bridge and the tests. A session
+// takes log files as streams of bytes (any chunk sizes), builds the application models, and
+// answers read-only queries. Nothing here knows about files on disk: core/load/ walks folders
+// and feeds a session natively; the page's JavaScript feeds it through wasm/.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace afterglow {
+
+// An answer in the History Server's terms: status 200 with the JSON body, or an error status
+// (404, 400) with Spark's plain-text message as the body.
+struct ApiResponse {
+  int status = 200;
+  std::string body;
+};
+
+// Something wrong with the input, kept with where it was found. Loading goes on after it.
+struct LoadProblem {
+  std::string file;       // as given to BeginFile
+  uint64_t line = 0;      // 1-based line in the decompressed log, 0 when not line-related
+  uint64_t offset = 0;    // byte offset in the file as stored (compressed bytes), when known
+  std::string cause;
+};
+
+// What `afterglow summary` and the page's overview print for one application attempt.
+struct AttemptSummary {
+  std::string app_id;
+  std::string attempt_id;       // "" when the log has none
+  std::string name;
+  std::string spark_version;
+  std::string user;
+  int64_t start_ms = -1;        // epoch milliseconds; -1 when unknown
+  int64_t end_ms = -1;          // -1 when the log has no ApplicationEnd
+  bool completed = false;
+  uint64_t jobs = 0;
+  uint64_t stage_attempts = 0;
+  uint64_t finished_tasks = 0;  // task attempts with a TaskEnd
+  uint64_t executors = 0;       // excluding the driver
+  uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
+  uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
+};
+
+class Session {
+ public:
+  Session();
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Streams one log file. `name` is its path as the user gave it (a file name, or a path under a
+  // dropped folder); its extension selects the codec. Every buffer passed to PushBytes must have
+  // kReadPadding (core/base/read_padding.h) readable bytes after data + size.
+  void BeginFile(std::string_view name, uint64_t size_bytes);
+  void PushBytes(const uint8_t* data, size_t size);
+  void EndFile();
+
+  // Queries over everything loaded so far (also valid mid-load, showing partial results).
+  ApiResponse Api(std::string_view path_and_query) const;  // e.g. "/api/v1/applications?limit=3"
+  std::vector<AttemptSummary> Summaries() const;
+  const std::vector<LoadProblem>& problems() const;
+  uint64_t bytes_read() const;  // bytes pushed so far, as stored (compressed)
+
+  struct Impl;
+  // Read-only access to the models for ui/ (declared in core/model/); null until a file is begun.
+  const Impl* impl() const { return impl_.get(); }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace afterglow
