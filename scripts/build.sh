@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds Afterglow: `scripts/build.sh native` (CLI and tests, build/native), `scripts/build.sh wasm`
+# (the page, build/web), or `scripts/build.sh` for both. Assumes scripts/setup.sh has run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Emscripten's optimizer is a Node program that needs Debian's node modules.
+export NODE_PATH=/usr/share/nodejs
+jobs=$(nproc 2>/dev/null || echo 2)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(native wasm)
+for target in "${targets[@]}"; do
+  case "$target" in
+    native|asan|wasm)
+      [ -f "build/$target/CMakeCache.txt" ] || cmake --preset "$target" >/dev/null
+      cmake --build --preset "$target" -j "$jobs" ;;
+    *) echo "build.sh: unknown target '$target' (native, asan, wasm)" >&2; exit 2 ;;
+  esac
+done
