@@ -1,0 +1,83 @@
+#include "core/api/application_index.h"
+
+#include <algorithm>
+
+namespace afterglow {
+namespace {
+
+std::string AttemptIdText(const StringPool& pool, const AttemptModel& attempt) {
+  return attempt.app.attempt_id.present ? std::string(pool.Get(attempt.app.attempt_id.id)) : "";
+}
+
+}  // namespace
+
+bool ListedCompleted(const AttemptModel& attempt) {
+  return attempt.app.completed && !attempt.in_progress_name;
+}
+
+bool ApplicationEntry::running() const {
+  return attempts.empty() || !ListedCompleted(*attempts.front());
+}
+
+int64_t AttemptEndTime(const AttemptModel& attempt) {
+  return ListedCompleted(attempt) ? attempt.app.end_time : -1;
+}
+
+int64_t AttemptDuration(const AttemptModel& attempt) {
+  return ListedCompleted(attempt) ? attempt.app.end_time - attempt.app.start_time : 0;
+}
+
+std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {
+  const StringPool& pool = *data.pool;
+  std::vector<ApplicationEntry> apps;
+  for (const AttemptModel* attempt : data.attempts) {
+    if (!attempt->app.has_start || !attempt->app.app_id.present) continue;  // never listed
+    const std::string id(pool.Get(attempt->app.app_id.id));
+    auto app = std::find_if(apps.begin(), apps.end(),
+                            [&](const ApplicationEntry& a) { return a.id == id; });
+    if (app == apps.end()) {
+      apps.push_back({id, "", {}});
+      app = apps.end() - 1;
+    }
+    app->name = std::string(pool.Get(attempt->app.name));
+    const std::string attempt_id = AttemptIdText(pool, *attempt);
+    auto same = std::find_if(app->attempts.begin(), app->attempts.end(), [&](const AttemptModel* a) {
+      return a->app.attempt_id.present == attempt->app.attempt_id.present &&
+             AttemptIdText(pool, *a) == attempt_id;
+    });
+    if (same != app->attempts.end()) {
+      *same = attempt;
+    } else {
+      app->attempts.push_back(attempt);
+    }
+  }
+  for (ApplicationEntry& app : apps) {
+    std::stable_sort(app.attempts.begin(), app.attempts.end(),
+                     [](const AttemptModel* a, const AttemptModel* b) {
+                       return a->app.start_time > b->app.start_time;
+                     });
+  }
+  std::sort(apps.begin(), apps.end(), [](const ApplicationEntry& a, const ApplicationEntry& b) {
+    const int64_t end_a = a.attempts.empty() ? -1 : AttemptEndTime(*a.attempts.front());
+    const int64_t end_b = b.attempts.empty() ? -1 : AttemptEndTime(*b.attempts.front());
+    if (end_a != end_b) return end_a > end_b;
+    return a.id > b.id;
+  });
+  return apps;
+}
+
+const AttemptModel* FindAttemptUi(const ApiData& data, std::string_view app_id,
+                                  const std::optional<std::string>& attempt_id) {
+  const StringPool& pool = *data.pool;
+  const AttemptModel* found = nullptr;
+  for (const AttemptModel* attempt : data.attempts) {
+    if (!attempt->app.has_start || !attempt->app.app_id.present) continue;
+    if (pool.Get(attempt->app.app_id.id) != app_id) continue;
+    if (attempt->app.attempt_id.present != attempt_id.has_value()) continue;
+    if (attempt_id && pool.Get(attempt->app.attempt_id.id) != *attempt_id) continue;
+    found = attempt;  // a later log replaces an earlier one
+  }
+  return found;
+}
+
+}  // namespace afterglow

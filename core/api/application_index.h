@@ -1,0 +1,33 @@
+// The History Server's application listing over everything loaded: logs merged by app id, one
+// attempt per log (a later log replaces an attempt with the same attempt id), attempts newest
+// first, apps ordered by the head attempt's end time then app id, both descending (facts 5-11).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/api/api_request.h"
+
+namespace afterglow {
+
+struct ApplicationEntry {
+  std::string id;
+  std::string name;  // from the most recently merged log
+  std::vector<const AttemptModel*> attempts;  // startTime descending
+  bool running() const;
+};
+
+std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data);
+
+// Whether the listing shows the attempt as completed: an ApplicationEnd was read and the log is
+// not named ".inprogress" (fact 6).
+bool ListedCompleted(const AttemptModel& attempt);
+// Spark's attempt view: endTime -1 and duration 0 unless an ApplicationEnd was seen.
+int64_t AttemptEndTime(const AttemptModel& attempt);
+int64_t AttemptDuration(const AttemptModel& attempt);
+
+// The attempt the UI shows for `app_id` with exactly `attempt_id` ("" = none), or null (fact 16).
+const AttemptModel* FindAttemptUi(const ApiData& data, std::string_view app_id,
+                                  const std::optional<std::string>& attempt_id);
+
+}  // namespace afterglow

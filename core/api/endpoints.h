@@ -1,0 +1,29 @@
+// The REST endpoints, one file each. Per-application endpoints share one signature so the router
+// can list them in a table; issue 3's endpoints (executors, environment, storage, sql, task
+// lists...) are added as new files and new table rows in router.cc.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/api/api_request.h"
+
+namespace afterglow {
+
+// applications, applications/{id}, applications/{id}/{attemptId}
+ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& request);
+ApiResponse OneApplicationEndpoint(const ApiData& data, const std::string& app_id);
+ApiResponse OneAttemptEndpoint(const ApiData& data, const std::string& app_id,
+                               const std::string& attempt_id);
+
+// `rest` holds the path segments after the sub-resource name (e.g. {"3"} for jobs/3).
+using AppEndpoint = ApiResponse (*)(const ApiData& data, const AttemptModel& attempt,
+                                    const std::vector<std::string>& rest,
+                                    const ApiRequest& request);
+
+ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
+                         const std::vector<std::string>& rest, const ApiRequest& request);
+ApiResponse StagesEndpoint(const ApiData& data, const AttemptModel& attempt,
+                           const std::vector<std::string>& rest, const ApiRequest& request);
+
+}  // namespace afterglow

@@ -1,0 +1,148 @@
+#include "core/api/json_writer.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace afterglow {
+
+void JsonWriter::Indent(size_t object_depth) { out_.append(object_depth * 2, ' '); }
+
+void JsonWriter::BeforeValue() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (levels_.empty()) return;
+  Level& level = levels_.back();
+  // Values inside objects come after Key(); here we are in an array.
+  out_ += level.count == 0 ? " " : ", ";
+  ++level.count;
+}
+
+void JsonWriter::BeginObject() {
+  BeforeValue();
+  out_ += '{';
+  levels_.push_back({true, 0});
+  ++object_depth_;
+}
+
+void JsonWriter::EndObject() {
+  const Level level = levels_.back();
+  levels_.pop_back();
+  --object_depth_;
+  if (level.count == 0) {
+    out_ += " }";
+  } else {
+    out_ += '\n';
+    Indent(object_depth_);
+    out_ += '}';
+  }
+}
+
+void JsonWriter::BeginArray() {
+  BeforeValue();
+  out_ += '[';
+  levels_.push_back({false, 0});
+}
+
+void JsonWriter::EndArray() {
+  levels_.pop_back();
+  out_ += " ]";
+}
+
+void JsonWriter::Key(std::string_view key) {
+  Level& level = levels_.back();
+  out_ += level.count == 0 ? "\n" : ",\n";
+  ++level.count;
+  Indent(object_depth_);
+  String(key);
+  out_ += " : ";
+  after_key_ = true;
+}
+
+void JsonWriter::String(std::string_view text) {
+  // Keys call this too, right after writing their own separator.
+  if (!levels_.empty() && !levels_.back().is_object) BeforeValue();
+  else if (after_key_) after_key_ = false;
+  out_ += '"';
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"': out_ += "\\\""; break;
+      case '\\': out_ += "\\\\"; break;
+      case '\n': out_ += "\\n"; break;
+      case '\r': out_ += "\\r"; break;
+      case '\t': out_ += "\\t"; break;
+      case '\b': out_ += "\\b"; break;
+      case '\f': out_ += "\\f"; break;
+      default:
+        if (u < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04X", u);
+          out_ += buf;
+        } else {
+          out_ += c;
+        }
+    }
+  }
+  out_ += '"';
+}
+
+void JsonWriter::Int(int64_t value) {
+  BeforeValue();
+  out_ += std::to_string(value);
+}
+
+void JsonWriter::Double(double value) {
+  BeforeValue();
+  if (std::isnan(value)) {
+    out_ += "\"NaN\"";  // Jackson's WRITE_NAN_AS_STRINGS
+    return;
+  }
+  out_ += JavaDoubleToString(value);
+}
+
+void JsonWriter::Bool(bool value) {
+  BeforeValue();
+  out_ += value ? "true" : "false";
+}
+
+std::string JavaDoubleToString(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
+  // Shortest round-trip digits, then laid out as Java does.
+  char buf[64];
+  auto result = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+  std::string sci(buf, result.ptr);  // e.g. "-1.2345e+07"
+  std::string sign;
+  if (sci[0] == '-') {
+    sign = "-";
+    sci.erase(0, 1);
+  }
+  const size_t e = sci.find('e');
+  const int exponent = std::atoi(sci.c_str() + e + 1);
+  std::string digits;
+  for (size_t i = 0; i < e; ++i) {
+    if (sci[i] != '.') digits += sci[i];
+  }
+  const double magnitude = std::fabs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e7) {
+    std::string out;
+    if (exponent >= 0) {
+      const size_t int_len = static_cast<size_t>(exponent) + 1;
+      while (digits.size() < int_len) digits += '0';
+      out = digits.substr(0, int_len) + "." +
+            (digits.size() > int_len ? digits.substr(int_len) : std::string("0"));
+    } else {
+      out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+    }
+    return sign + out;
+  }
+  std::string mantissa = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  return sign + mantissa + "E" + std::to_string(exponent);
+}
+
+}  // namespace afterglow

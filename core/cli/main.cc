@@ -1,0 +1,97 @@
+// The `afterglow` command: a summary of event logs, or the History Server's REST answer for an
+// API path, computed from the logs alone.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "core/api/dates.h"
+#include "core/load/load_path.h"
+#include "core/session.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "afterglow: Apache Spark event logs, answered as the History Server would.\n"
+    "\n"
+    "Usage:\n"
+    "  afterglow summary PATH          application, counts, and any bad input\n"
+    "  afterglow api PATH API_PATH     the History Server's JSON for API_PATH, e.g.\n"
+    "                                  /api/v1/applications or /api/v1/applications/<id>/jobs\n"
+    "  afterglow --help\n"
+    "\n"
+    "PATH is one event log (plain or .zstd) or a History Server log directory.\n";
+
+std::string DateOrDash(int64_t ms) { return ms < 0 ? "-" : afterglow::FormatSparkDate(ms); }
+
+int Summary(const std::string& path) {
+  afterglow::Session session;
+  std::string error;
+  if (!afterglow::LoadPath(session, path, &error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+  }
+  const auto summaries = session.Summaries();
+  for (const afterglow::AttemptSummary& s : summaries) {
+    std::printf("application   %s%s%s\n", s.app_id.empty() ? "(no application id)" : s.app_id.c_str(),
+                s.attempt_id.empty() ? "" : "  attempt ", s.attempt_id.c_str());
+    std::printf("  name        %s\n", s.name.c_str());
+    std::printf("  spark       %s\n", s.spark_version.empty() ? "-" : s.spark_version.c_str());
+    std::printf("  user        %s\n", s.user.c_str());
+    std::printf("  start       %s\n", DateOrDash(s.start_ms).c_str());
+    std::printf("  end         %s\n", s.completed ? DateOrDash(s.end_ms).c_str() : "- (no ApplicationEnd)");
+    if (s.completed && s.start_ms >= 0) {
+      std::printf("  duration    %.3f s\n", static_cast<double>(s.end_ms - s.start_ms) / 1000.0);
+    } else {
+      std::printf("  duration    -\n");
+    }
+    std::printf("  jobs        %llu\n", static_cast<unsigned long long>(s.jobs));
+    std::printf("  stages      %llu (attempts)\n", static_cast<unsigned long long>(s.stage_attempts));
+    std::printf("  tasks       %llu (finished attempts)\n",
+                static_cast<unsigned long long>(s.finished_tasks));
+    std::printf("  executors   %llu (excluding the driver)\n",
+                static_cast<unsigned long long>(s.executors));
+    std::printf("  unknown events skipped  %llu\n", static_cast<unsigned long long>(s.unknown_events));
+    std::printf("  bad lines               %llu\n", static_cast<unsigned long long>(s.bad_lines));
+  }
+  if (summaries.empty()) std::printf("no event logs under %s\n", path.c_str());
+  for (const afterglow::LoadProblem& p : session.problems()) {
+    if (p.line > 0) {
+      std::printf("problem: %s line %llu: %s\n", p.file.c_str(),
+                  static_cast<unsigned long long>(p.line), p.cause.c_str());
+    } else {
+      std::printf("problem: %s at byte %llu: %s\n", p.file.c_str(),
+                  static_cast<unsigned long long>(p.offset), p.cause.c_str());
+    }
+  }
+  return 0;
+}
+
+int Api(const std::string& path, const std::string& api_path) {
+  afterglow::Session session;
+  std::string error;
+  if (!afterglow::LoadPath(session, path, &error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+  }
+  const afterglow::ApiResponse response = session.Api(api_path);
+  if (response.status != 200) {
+    std::fprintf(stderr, "%d %s\n", response.status, response.body.c_str());
+    return 1;
+  }
+  std::fwrite(response.body.data(), 1, response.body.size(), stdout);
+  std::fputc('\n', stdout);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (argc == 3 && std::strcmp(argv[1], "summary") == 0) return Summary(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "api") == 0) return Api(argv[2], argv[3]);
+  std::fputs(kUsage, stderr);
+  return 2;
+}

@@ -1,0 +1,61 @@
+// Lines of a Spark event log to events: a simdjson on-demand pass per line that reads "Event",
+// switches on its kind and decodes the fields Spark's JsonProtocol reads. Field lookups tolerate
+// any key order (hand-edited logs reorder keys) by walking each object once and switching on the
+// key. Unknown events are skipped and counted; lines that are not JSON events are counted and
+// kept with their line number; decoding goes on after both.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/decode/event_kind.h"
+#include "core/decode/event_sink.h"
+#include "core/decode/events.h"
+#include "core/ingest/line_consumer.h"
+#include "core/model/string_pool.h"
+#include "simdjson.h"
+
+namespace afterglow {
+
+struct BadLine {
+  uint64_t line = 0;
+  std::string cause;
+};
+
+class EventDecoder : public LineConsumer {
+ public:
+  // `pool` and `sink` must outlive the decoder.
+  EventDecoder(StringPool* pool, EventSink* sink);
+
+  void OnLine(std::string_view line, uint64_t line_number) override;
+
+  uint64_t events() const { return events_; }
+  uint64_t unknown_events() const { return unknown_events_; }
+  uint64_t ignored_events() const { return ignored_events_; }
+  // Only the first kMaxKeptBadLines are kept in full; bad_line_count() counts all.
+  const std::vector<BadLine>& bad_lines() const { return bad_lines_; }
+  uint64_t bad_line_count() const { return bad_line_count_; }
+  static constexpr size_t kMaxKeptBadLines = 100;
+
+ private:
+  simdjson::error_code Decode(simdjson::ondemand::object& event, EventKind kind);
+  void RecordBadLine(uint64_t line_number, std::string cause);
+
+  StringPool* pool_;
+  EventSink* sink_;
+  simdjson::ondemand::parser parser_;
+  // Scratch events reused across lines (their vectors keep capacity).
+  JobStartEvent job_start_;
+  StageInfoEvent stage_info_;
+  EventProperties properties_;
+  TaskEndEvent task_end_;
+  uint64_t events_ = 0;
+  uint64_t unknown_events_ = 0;
+  uint64_t ignored_events_ = 0;
+  uint64_t bad_line_count_ = 0;
+  std::vector<BadLine> bad_lines_;
+};
+
+}  // namespace afterglow

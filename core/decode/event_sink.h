@@ -1,0 +1,31 @@
+// Where decoded events go: the listener implements this (tests may record instead). Event
+// references are valid only during the call.
+#pragma once
+
+#include "core/decode/events.h"
+
+namespace afterglow {
+
+class EventSink {
+ public:
+  virtual ~EventSink() = default;
+  virtual void OnLogStart(StringId spark_version) = 0;
+  virtual void OnApplicationStart(const ApplicationStartEvent& event) = 0;
+  virtual void OnApplicationEnd(int64_t time) = 0;
+  virtual void OnEnvironmentUpdate(OptString task_cpus) = 0;
+  virtual void OnJobStart(const JobStartEvent& event) = 0;
+  virtual void OnJobEnd(int32_t job_id, int64_t completion_time, bool succeeded) = 0;
+  virtual void OnStageSubmitted(const StageInfoEvent& info, const EventProperties& props) = 0;
+  virtual void OnStageCompleted(const StageInfoEvent& info) = 0;
+  virtual void OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
+                           const TaskInfoEvent& info) = 0;
+  virtual void OnTaskEnd(const TaskEndEvent& event) = 0;
+  virtual void OnExecutorAdded(const ExecutorAddedEvent& event) = 0;
+  virtual void OnExecutorRemoved(int64_t time, StringId executor_id, StringId reason) = 0;
+  virtual void OnBlockManagerAdded(const BlockManagerAddedEvent& event) = 0;
+  virtual void OnStageExecutorMetrics(StringId executor_id, int32_t stage_id,
+                                      int32_t stage_attempt_id,
+                                      const ExecutorMetricValues& metrics) = 0;
+};
+
+}  // namespace afterglow

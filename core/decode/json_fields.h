@@ -1,0 +1,74 @@
+// Small helpers over simdjson on-demand values that the event decoders share: walk an object's
+// fields in whatever order they come, read numbers leniently (a log may write 5 or 5.0), and
+// intern strings before the parser reuses its buffer.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/decode/events.h"
+#include "core/model/string_pool.h"
+#include "simdjson.h"
+
+namespace afterglow::json {
+
+namespace od = simdjson::ondemand;
+using simdjson::error_code;
+
+#define AG_JSON_TRY(expr)                                   \
+  do {                                                      \
+    if (::simdjson::error_code ag_error_ = (expr); ag_error_) \
+      return ag_error_;                                     \
+  } while (0)
+
+// Calls `on_field(key, value)` for every field of `value` (an object), in log order. A null value
+// is treated as an empty object, as JsonProtocol treats a null Properties or Task Metrics.
+template <typename OnField>
+error_code ForEachField(od::value value, OnField&& on_field) {
+  od::json_type type;
+  AG_JSON_TRY(value.type().get(type));
+  if (type == od::json_type::null) {
+    bool is_null = false;
+    return value.is_null().get(is_null);
+  }
+  od::object object;
+  AG_JSON_TRY(value.get_object().get(object));
+  for (auto field_result : object) {
+    od::field field;
+    AG_JSON_TRY(std::move(field_result).get(field));
+    std::string_view key;
+    AG_JSON_TRY(field.unescaped_key().get(key));
+    AG_JSON_TRY(on_field(key, field.value()));
+  }
+  return simdjson::SUCCESS;
+}
+
+// Calls `on_element(value)` for every element of an array (null reads as empty).
+template <typename OnElement>
+error_code ForEachElement(od::value value, OnElement&& on_element) {
+  od::json_type type;
+  AG_JSON_TRY(value.type().get(type));
+  if (type == od::json_type::null) {
+    bool is_null = false;
+    return value.is_null().get(is_null);
+  }
+  od::array array;
+  AG_JSON_TRY(value.get_array().get(array));
+  for (auto element_result : array) {
+    od::value element;
+    AG_JSON_TRY(std::move(element_result).get(element));
+    AG_JSON_TRY(on_element(element));
+  }
+  return simdjson::SUCCESS;
+}
+
+error_code ReadInt64(od::value value, int64_t& out);
+error_code ReadInt32(od::value value, int32_t& out);
+error_code ReadBool(od::value value, bool& out);
+error_code ReadString(od::value value, StringPool& pool, StringId& out);
+// Absent on null; strings are interned unquoted, other scalars as their JSON text.
+error_code ReadOptText(od::value value, StringPool& pool, OptString& out);
+// A time that may be null (read as kNoTime).
+error_code ReadOptTime(od::value value, int64_t& out);
+
+}  // namespace afterglow::json

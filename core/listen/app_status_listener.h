@@ -1,0 +1,57 @@
+// Spark's AppStatusListener, replayed: turns decoded events into an AttemptModel with the same
+// numbers the History Server computes (see SPARK-SEMANTICS.md sections 2-3 and fact 108 for when
+// a row stops changing). Entities are "live" (still tracked, changed by later events) until Spark
+// would drop them from its live maps.
+#pragma once
+
+#include <map>
+#include <unordered_map>
+#include <utility>
+
+#include "core/decode/event_sink.h"
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
+
+namespace afterglow {
+
+class AppStatusListener : public EventSink {
+ public:
+  // `pool` and `model` must outlive the listener.
+  AppStatusListener(StringPool* pool, AttemptModel* model);
+
+  void OnLogStart(StringId spark_version) override;
+  void OnApplicationStart(const ApplicationStartEvent& event) override;
+  void OnApplicationEnd(int64_t time) override;
+  void OnEnvironmentUpdate(OptString task_cpus) override;
+  void OnJobStart(const JobStartEvent& event) override;
+  void OnJobEnd(int32_t job_id, int64_t completion_time, bool succeeded) override;
+  void OnStageSubmitted(const StageInfoEvent& info, const EventProperties& props) override;
+  void OnStageCompleted(const StageInfoEvent& info) override;
+  void OnTaskStart(int32_t stage_id, int32_t stage_attempt_id, const TaskInfoEvent& info) override;
+  void OnTaskEnd(const TaskEndEvent& event) override;
+  void OnExecutorAdded(const ExecutorAddedEvent& event) override;
+  void OnExecutorRemoved(int64_t time, StringId executor_id, StringId reason) override;
+  void OnBlockManagerAdded(const BlockManagerAddedEvent& event) override;
+  void OnStageExecutorMetrics(StringId executor_id, int32_t stage_id, int32_t stage_attempt_id,
+                              const ExecutorMetricValues& metrics) override;
+
+ private:
+  using StageKey = std::pair<int32_t, int32_t>;
+  uint32_t GetOrCreateStage(const StageInfoEvent& info);
+  void CopyStageInfo(const StageInfoEvent& info, StageAttempt& stage);
+  uint32_t GetOrCreateExecutor(StringId executor_id, int64_t add_time);
+  void SeeTime(int64_t time);
+
+  StringPool* pool_;
+  AttemptModel* model_;
+  StringId default_pool_;
+  std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
+  std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages
+  std::unordered_map<int64_t, uint32_t> live_tasks_;  // task id -> row in model_->tasks
+};
+
+// The order in which Scala 2.13's mutable.HashMap[Long, _] iterates `total` distinct keys, applied
+// to the subset `ids` (sorted in place): Spark renders stage accumulables in that order.
+void SortLikeScalaLongHashMap(std::vector<StageAccumulable>& accumulables, size_t total);
+
+}  // namespace afterglow

@@ -1,0 +1,200 @@
+// The status model of one application attempt (one log), as Spark's AppStatusStore would hold it
+// after a History Server replay. Built by core/listen/, read by core/api/ and ui/; immutable once
+// loading has finished. Entities that Spark replaces (a job id started twice, a stage attempt
+// re-created by a later job) are kept as separate objects; the *_rows maps say which object is
+// the one the History Server shows.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "core/decode/events.h"
+#include "core/model/executor_metrics.h"
+#include "core/model/string_pool.h"
+#include "core/model/task_metrics.h"
+
+namespace afterglow {
+
+struct AppInfo {
+  bool has_start = false;       // an ApplicationStart was seen
+  OptString app_id;             // "App ID"; logs without it are never listed by the SHS
+  OptString attempt_id;         // "App Attempt ID"
+  StringId name = kEmptyString;
+  StringId user = kEmptyString;
+  StringId spark_version = kEmptyString;  // LogStart "Spark Version", "" when absent
+  int64_t start_time = kNoTime;
+  int64_t end_time = kNoTime;   // ApplicationEnd "Timestamp"
+  bool completed = false;       // set only by an ApplicationEnd
+  int64_t last_event_time = kNoTime;  // latest timestamp seen; stands in for lastUpdated
+  int32_t default_cpus_per_task = 1;  // spark.task.cpus
+};
+
+// reason -> count, in first-seen order (JSON objects compare without order).
+using KilledSummary = std::vector<std::pair<StringId, int32_t>>;
+void AddKilled(KilledSummary& summary, StringId reason);
+
+enum class JobStatus : uint8_t { kRunning, kSucceeded, kFailed, kUnknown };
+
+// The counters of v1.JobData, as last written to the store.
+struct JobCounters {
+  JobStatus status = JobStatus::kRunning;
+  int64_t completion_time = kNoTime;
+  int32_t active_tasks = 0;
+  int32_t completed_tasks = 0;
+  int32_t skipped_tasks = 0;
+  int32_t failed_tasks = 0;
+  int32_t killed_tasks = 0;
+  int32_t completed_indices = 0;
+  int32_t active_stages = 0;
+  int32_t completed_stages = 0;
+  int32_t skipped_stages = 0;
+  int32_t failed_stages = 0;
+  KilledSummary killed_summary;
+};
+
+struct Job {
+  int32_t job_id = 0;
+  StringId name = kEmptyString;
+  OptString description;
+  int64_t submission_time = kNoTime;  // only when > 0
+  std::vector<int32_t> stage_ids;
+  OptString job_group;
+  std::vector<StringId> job_tags;  // sorted by text
+  int32_t num_tasks = 0;
+
+  // Live state (LiveJob).
+  JobCounters live;
+  std::unordered_set<uint64_t> completed_indices;  // (stageId << 32) | taskIndex
+  std::vector<int32_t> completed_stage_set;        // distinct stage ids
+  std::vector<int32_t> skipped_stage_set;
+  // Once the job has ended, the History Server shows the row written at the last write point.
+  std::optional<JobCounters> written;
+
+  const JobCounters& shown() const { return written ? *written : live; }
+  void Write() {
+    live.completed_indices = static_cast<int32_t>(completed_indices.size());
+    live.completed_stages = static_cast<int32_t>(completed_stage_set.size());
+    live.skipped_stages = static_cast<int32_t>(skipped_stage_set.size());
+    written = live;
+  }
+  // The counters as the final flush would write them for a job still live.
+  JobCounters LiveCounters() const {
+    JobCounters c = live;
+    c.completed_indices = static_cast<int32_t>(completed_indices.size());
+    c.completed_stages = static_cast<int32_t>(completed_stage_set.size());
+    c.skipped_stages = static_cast<int32_t>(skipped_stage_set.size());
+    return c;
+  }
+};
+
+enum class StageStatus : uint8_t { kActive, kComplete, kFailed, kPending, kSkipped };
+
+struct StageAccumulable {
+  int64_t id = 0;
+  OptString name;
+  OptString update;
+  OptString value;
+};
+
+struct StageAttempt {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  StageStatus status = StageStatus::kPending;
+
+  // From the latest StageInfo.
+  StringId name = kEmptyString;
+  int32_t num_tasks = 0;
+  StringId details = kEmptyString;
+  int64_t submission_time = kNoTime;
+  int64_t completion_time = kNoTime;
+  OptString failure_reason;
+  int32_t resource_profile_id = 0;
+  bool shuffle_push_enabled = false;
+  int32_t shuffle_mergers_count = 0;
+  std::vector<int32_t> rdd_ids;
+  // Non-internal, non-SQL accumulables, in Spark's HashMap iteration order (see listener).
+  std::vector<StageAccumulable> accumulables;
+
+  OptString description;                  // StageSubmitted spark.job.description
+  StringId scheduling_pool = kEmptyString;  // "default" unless the properties say otherwise
+
+  std::vector<uint32_t> jobs;  // indices into AttemptModel::jobs of the jobs that include it
+  int32_t active_tasks = 0;
+  int32_t completed_tasks = 0;
+  int32_t failed_tasks = 0;
+  int32_t killed_tasks = 0;
+  std::unordered_set<int32_t> completed_indices;
+  KilledSummary killed_summary;
+  int64_t first_launch_time = INT64_MAX;
+  TaskMetricValues metrics;  // sums of per-task metric deltas over all ended tasks
+  PeakExecutorMetrics peak_executor_metrics;
+};
+
+enum class TaskStatus : uint8_t { kRunning, kSuccess, kFailed, kKilled };
+
+// Task attempts as columns (struct of arrays): one row per TaskStart, in log order.
+struct TaskColumns {
+  std::vector<int64_t> task_id;
+  std::vector<int32_t> stage_id;
+  std::vector<int32_t> stage_attempt_id;
+  std::vector<int32_t> index;
+  std::vector<int32_t> attempt;
+  std::vector<int64_t> launch_time;
+  std::vector<int64_t> finish_time;  // 0 while running
+  std::vector<StringId> executor_id;
+  std::vector<TaskStatus> status;
+  size_t size() const { return task_id.size(); }
+};
+
+struct Executor {
+  StringId executor_id = kEmptyString;
+  StringId host = kEmptyString;
+  StringId host_port = kEmptyString;
+  bool is_active = true;
+  int32_t total_cores = 0;
+  int32_t max_tasks = 0;
+  int64_t max_memory = 0;
+  int64_t add_time = kNoTime;
+  int64_t remove_time = kNoTime;
+  StringId remove_reason = kEmptyString;
+  int32_t active_tasks = 0;
+  int32_t total_tasks = 0;
+  int32_t completed_tasks = 0;
+  int32_t failed_tasks = 0;
+  int64_t total_duration = 0;
+  int64_t total_gc_time = 0;
+  int64_t total_input_bytes = 0;
+  int64_t total_shuffle_read = 0;
+  int64_t total_shuffle_write = 0;
+  PeakExecutorMetrics peak_executor_metrics;
+};
+
+struct AttemptModel {
+  std::string file_name;  // the log it came from
+  // The name says the log was still being written (".inprogress"): the History Server's listing
+  // never looks for its ApplicationEnd, so it is listed as running (fact 6).
+  bool in_progress_name = false;
+  AppInfo app;
+
+  std::deque<Job> jobs;                        // every job object ever created
+  std::map<int32_t, uint32_t> job_rows;        // job id -> the object the SHS shows
+  std::deque<StageAttempt> stages;             // every stage-attempt object ever created
+  std::map<std::pair<int32_t, int32_t>, uint32_t> stage_rows;  // (stage, attempt) -> shown
+  TaskColumns tasks;
+  uint64_t finished_tasks = 0;                 // TaskEnd events seen
+  std::vector<Executor> executors;             // every executor record, add order
+  std::map<StringId, uint32_t> live_executors;
+
+  const Job& job(uint32_t i) const { return jobs[i]; }
+  const StageAttempt& stage(uint32_t i) const { return stages[i]; }
+  // Executor records other than the driver's.
+  uint64_t non_driver_executors(const StringPool& pool) const;
+};
+
+}  // namespace afterglow

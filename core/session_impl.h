@@ -1,0 +1,49 @@
+// What a Session holds: one string pool shared by all logs, and one attempt model per log file
+// (in load order). ui/ reads the models through Session::impl(); everything here is read-only to
+// it. The ingest objects of the file being loaded live here too, between BeginFile and EndFile.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/decode/event_decoder.h"
+#include "core/ingest/log_stream.h"
+#include "core/listen/app_status_listener.h"
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
+#include "core/session.h"
+
+namespace afterglow {
+
+// Counters of one loaded file, for summaries and the page's problem list.
+struct FileLoadStats {
+  std::string file_name;
+  uint64_t events = 0;
+  uint64_t unknown_events = 0;
+  uint64_t ignored_events = 0;
+  uint64_t bad_lines = 0;
+};
+
+struct Session::Impl {
+  StringPool pool;
+  // One model per log file; unique_ptr keeps each model at a fixed address for the API views.
+  std::vector<std::unique_ptr<AttemptModel>> attempts;
+  std::vector<FileLoadStats> file_stats;  // parallel to attempts
+  std::vector<LoadProblem> problems;
+  uint64_t bytes_read = 0;
+
+  // The file being loaded (null between files).
+  struct Loading {
+    std::unique_ptr<AppStatusListener> listener;
+    std::unique_ptr<EventDecoder> decoder;
+    std::unique_ptr<LogStream> stream;
+  };
+  Loading loading;
+
+  // Read-only views for faces.
+  const std::vector<std::unique_ptr<AttemptModel>>& models() const { return attempts; }
+  const StringPool& strings() const { return pool; }
+};
+
+}  // namespace afterglow

@@ -1,0 +1,195 @@
+// Listener semantics on small inline logs: job and stage counters, skipped stages, killed
+// reasons, completed indices, and when rows stop changing (SPARK-SEMANTICS.md sections 2-3).
+#include "core/listen/app_status_listener.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/session_impl.h"
+#include "tests/core/inline_log.h"
+
+namespace afterglow {
+namespace {
+
+using test_support::LoadInlineLog;
+
+std::string StageInfo(int stage, int tasks, const std::string& extra = "") {
+  return R"({"Stage ID":)" + std::to_string(stage) + R"(,"Stage Attempt ID":0,"Stage Name":"stage )" +
+         std::to_string(stage) + R"(","Number of Tasks":)" + std::to_string(tasks) +
+         R"(,"RDD Info":[],"Details":"","Accumulables":[])" + extra + "}";
+}
+
+std::string JobStart(int job, const std::vector<std::pair<int, int>>& stages) {
+  std::string infos, ids;
+  for (const auto& [stage, tasks] : stages) {
+    infos += (infos.empty() ? "" : ",") + StageInfo(stage, tasks);
+    ids += (ids.empty() ? "" : ",") + std::to_string(stage);
+  }
+  return R"({"Event":"SparkListenerJobStart","Job ID":)" + std::to_string(job) +
+         R"(,"Submission Time":1000,"Stage Infos":[)" + infos + R"(],"Stage IDs":[)" + ids +
+         R"(],"Properties":{}})" "\n";
+}
+
+std::string JobEnd(int job, bool ok = true) {
+  return R"({"Event":"SparkListenerJobEnd","Job ID":)" + std::to_string(job) +
+         R"(,"Completion Time":5000,"Job Result":{"Result":")" +
+         (ok ? "JobSucceeded" : "JobFailed") + R"("}})" "\n";
+}
+
+std::string StageSubmitted(int stage, int tasks) {
+  return R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" +
+         StageInfo(stage, tasks, R"(,"Submission Time":1100)") + R"(,"Properties":{}})" "\n";
+}
+
+std::string StageCompleted(int stage, int tasks, bool failed = false) {
+  return R"({"Event":"SparkListenerStageCompleted","Stage Info":)" +
+         StageInfo(stage, tasks,
+                   std::string(R"(,"Submission Time":1100,"Completion Time":4000)") +
+                       (failed ? R"(,"Failure Reason":"boom")" : "")) +
+         "}\n";
+}
+
+std::string TaskInfo(int task_id, int index, bool speculative = false) {
+  return R"({"Task ID":)" + std::to_string(task_id) + R"(,"Index":)" + std::to_string(index) +
+         R"(,"Attempt":0,"Launch Time":)" + std::to_string(1200 + task_id) +
+         R"(,"Executor ID":"1","Host":"h","Locality":"PROCESS_LOCAL","Speculative":)" +
+         (speculative ? "true" : "false") + R"(,"Finish Time":3000})";
+}
+
+std::string TaskStart(int stage, int task_id, int index, bool speculative = false) {
+  return R"({"Event":"SparkListenerTaskStart","Stage ID":)" + std::to_string(stage) +
+         R"(,"Stage Attempt ID":0,"Task Info":)" + TaskInfo(task_id, index, speculative) + "}\n";
+}
+
+std::string TaskEnd(int stage, int task_id, int index, const std::string& reason,
+                     int run_time = 10) {
+  return R"({"Event":"SparkListenerTaskEnd","Stage ID":)" + std::to_string(stage) +
+         R"(,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":)" + reason +
+         R"(,"Task Info":)" + TaskInfo(task_id, index) +
+         R"(,"Task Metrics":{"Executor Run Time":)" + std::to_string(run_time) + "}}\n";
+}
+
+const std::string kSuccess = R"({"Reason":"Success"})";
+const std::string kFailure = R"({"Reason":"ExceptionFailure","Class Name":"E","Description":"d"})";
+
+const Job& OnlyJob(const Session& session, int job_id) {
+  const AttemptModel& model = *session.impl()->models().front();
+  return model.job(model.job_rows.at(job_id));
+}
+
+const StageAttempt& Stage(const Session& session, int stage_id) {
+  const AttemptModel& model = *session.impl()->models().front();
+  return model.stage(model.stage_rows.at({stage_id, 0}));
+}
+
+TEST(AppStatusListener, TaskEndReasonsDriveJobAndStageCounters) {
+  const std::string log =
+      JobStart(0, {{0, 4}}) + StageSubmitted(0, 4) + TaskStart(0, 1, 0) + TaskStart(0, 2, 1) +
+      TaskStart(0, 3, 2) + TaskStart(0, 4, 3) + TaskStart(0, 5, 3) + TaskEnd(0, 1, 0, kSuccess) +
+      TaskEnd(0, 2, 1, kFailure) +
+      TaskEnd(0, 3, 2, R"({"Reason":"TaskKilled","Kill Reason":"another attempt succeeded"})") +
+      TaskEnd(0, 4, 3, R"({"Reason":"TaskCommitDenied","Job ID":0,"Partition ID":3,)"
+                       R"("Attempt Number":1})") +
+      TaskEnd(0, 5, 3, kSuccess) + StageCompleted(0, 4) + JobEnd(0);
+  auto session = LoadInlineLog(log);
+  const JobCounters& job = OnlyJob(*session, 0).shown();
+  EXPECT_EQ(job.status, JobStatus::kSucceeded);
+  EXPECT_EQ(job.completed_tasks, 2);
+  EXPECT_EQ(job.failed_tasks, 1);
+  EXPECT_EQ(job.killed_tasks, 2);  // TaskKilled and TaskCommitDenied both count as killed
+  EXPECT_EQ(job.active_tasks, 0);
+  EXPECT_EQ(job.completed_indices, 2);
+  EXPECT_EQ(job.completed_stages, 1);
+  ASSERT_EQ(job.killed_summary.size(), 2u);
+  const StringPool& pool = session->impl()->strings();
+  EXPECT_EQ(pool.Get(job.killed_summary[0].first), "another attempt succeeded");
+  EXPECT_EQ(pool.Get(job.killed_summary[1].first),
+            "TaskCommitDenied (Driver denied task commit) for job: 0, partition: 3, "
+            "attemptNumber: 1");
+
+  const StageAttempt& stage = Stage(*session, 0);
+  EXPECT_EQ(stage.status, StageStatus::kComplete);
+  EXPECT_EQ(stage.completed_tasks, 2);
+  EXPECT_EQ(stage.failed_tasks, 1);
+  EXPECT_EQ(stage.killed_tasks, 2);
+  // Metrics sum over every ended task, failed and killed included.
+  EXPECT_EQ(stage.metrics[TaskMetric::kExecutorRunTime], 50);
+}
+
+TEST(AppStatusListener, PendingStagesOfAnEndedJobAreSkipped) {
+  const std::string log = JobStart(0, {{0, 3}, {1, 5}}) + StageSubmitted(1, 5) +
+                          TaskStart(1, 1, 0) + TaskEnd(1, 1, 0, kSuccess) + StageCompleted(1, 5) +
+                          JobEnd(0);
+  auto session = LoadInlineLog(log);
+  const Job& job = OnlyJob(*session, 0);
+  EXPECT_EQ(job.num_tasks, 8);  // both stage infos had no completion time at JobStart
+  EXPECT_EQ(job.shown().skipped_stages, 1);
+  EXPECT_EQ(job.shown().skipped_tasks, 3);
+  EXPECT_EQ(job.shown().completed_stages, 1);
+  // Spark's onJobEnd decrements numActiveStages for each skipped stage although the stage never
+  // became active, so a job with a skipped stage reports -1. Reproduced, not fixed.
+  EXPECT_EQ(job.shown().active_stages, -1);
+  EXPECT_EQ(Stage(*session, 0).status, StageStatus::kSkipped);
+  EXPECT_EQ(session->impl()->strings().Get(job.name), "stage 1");  // the largest stage id
+}
+
+TEST(AppStatusListener, SpeculativeCopiesCountOneCompletedIndex) {
+  const std::string log = JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) + TaskStart(0, 1, 0) +
+                          TaskStart(0, 2, 0, true) + TaskEnd(0, 1, 0, kSuccess) +
+                          TaskEnd(0, 2, 0, kSuccess) + StageCompleted(0, 1) + JobEnd(0);
+  auto session = LoadInlineLog(log);
+  EXPECT_EQ(OnlyJob(*session, 0).shown().completed_tasks, 2);
+  EXPECT_EQ(OnlyJob(*session, 0).shown().completed_indices, 1);
+  EXPECT_EQ(Stage(*session, 0).completed_indices.size(), 1u);
+}
+
+TEST(AppStatusListener, JobWithoutJobEndStaysRunning) {
+  const std::string log = JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) + TaskStart(0, 1, 0) +
+                          R"({"Event":"SparkListenerApplicationEnd","Timestamp":9000})" "\n";
+  auto session = LoadInlineLog(log);
+  const JobCounters& job = OnlyJob(*session, 0).shown();
+  EXPECT_EQ(job.status, JobStatus::kRunning);
+  EXPECT_EQ(job.completion_time, kNoTime);
+  EXPECT_EQ(job.active_tasks, 1);
+  EXPECT_EQ(job.active_stages, 1);
+  EXPECT_EQ(Stage(*session, 0).status, StageStatus::kActive);
+}
+
+TEST(AppStatusListener, FailedStageAttemptsCountAsFailedStages) {
+  const std::string log = JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) + TaskStart(0, 1, 0) +
+                          TaskEnd(0, 1, 0, kFailure) + StageCompleted(0, 1, true) +
+                          JobEnd(0, false);
+  auto session = LoadInlineLog(log);
+  const JobCounters& job = OnlyJob(*session, 0).shown();
+  EXPECT_EQ(job.status, JobStatus::kFailed);
+  EXPECT_EQ(job.failed_stages, 1);
+  EXPECT_EQ(job.completed_stages, 0);
+  EXPECT_EQ(Stage(*session, 0).status, StageStatus::kFailed);
+}
+
+TEST(AppStatusListener, TaskEndAfterStageIsDoneChangesNothing) {
+  // Stage completes with no active task, so it is no longer tracked: a late TaskEnd is ignored.
+  const std::string log = JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) + TaskStart(0, 1, 0) +
+                          TaskEnd(0, 1, 0, kSuccess) + StageCompleted(0, 1) +
+                          TaskEnd(0, 9, 0, kFailure) + JobEnd(0);
+  auto session = LoadInlineLog(log);
+  EXPECT_EQ(Stage(*session, 0).failed_tasks, 0);
+  EXPECT_EQ(OnlyJob(*session, 0).shown().failed_tasks, 0);
+}
+
+TEST(ScalaHashMapOrder, SmallIdsIterateAscendingAndLargeOnesByBucket) {
+  std::vector<StageAccumulable> accs = {{5, {}, {}, {}}, {1, {}, {}, {}}, {3, {}, {}, {}}};
+  SortLikeScalaLongHashMap(accs, 3);
+  EXPECT_EQ(accs[0].id, 1);
+  EXPECT_EQ(accs[1].id, 3);
+  EXPECT_EQ(accs[2].id, 5);
+  // With 16 buckets, id 16 lands in bucket 0 and comes before id 1.
+  std::vector<StageAccumulable> wrapped = {{1, {}, {}, {}}, {16, {}, {}, {}}};
+  SortLikeScalaLongHashMap(wrapped, 2);
+  EXPECT_EQ(wrapped[0].id, 16);
+  EXPECT_EQ(wrapped[1].id, 1);
+}
+
+}  // namespace
+}  // namespace afterglow
