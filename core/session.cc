@@ -9,17 +9,27 @@ namespace afterglow {
 Session::Session() : impl_(std::make_unique<Impl>()) {}
 Session::~Session() = default;
 
-void Session::BeginFile(std::string_view name, uint64_t size_bytes) {
-  if (impl_->loading.stream) EndFile();
-  Impl& impl = *impl_;
+namespace {
+
+// A new model for one log, with the listeners and decoder that build it (BeginFile, BeginLog).
+void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   auto model = std::make_unique<AttemptModel>();
   model->file_name = std::string(name);
-  model->in_progress_name = IsInProgressName(name);
+  model->in_progress_name = in_progress;
   impl.loading.listener = std::make_unique<AppStatusListener>(&impl.pool, model.get());
   impl.loading.decoder = std::make_unique<EventDecoder>(&impl.pool, impl.loading.listener.get());
-  impl.loading.stream = std::make_unique<LogStream>(name, impl.loading.decoder.get());
+  impl.loading.sql_listener = std::make_unique<SqlListener>(&impl.pool, model.get());
+  impl.loading.decoder->set_sql_sink(impl.loading.sql_listener.get());
   impl.attempts.push_back(std::move(model));
   impl.file_stats.push_back({std::string(name)});
+}
+
+}  // namespace
+
+void Session::BeginFile(std::string_view name, uint64_t size_bytes) {
+  if (impl_->loading.decoder) EndFile();
+  StartModel(*impl_, name, IsInProgressName(name));
+  impl_->loading.stream = std::make_unique<LogStream>(name, impl_->loading.decoder.get());
 }
 
 void Session::PushBytes(const uint8_t* data, size_t size) {
@@ -30,8 +40,9 @@ void Session::PushBytes(const uint8_t* data, size_t size) {
 
 void Session::EndFile() {
   Impl& impl = *impl_;
-  if (!impl.loading.stream) return;
-  impl.loading.stream->Finish();
+  if (!impl.loading.decoder) return;
+  if (impl.loading.stream) impl.loading.stream->Finish();
+  if (impl.loading.sql_listener) impl.loading.sql_listener->Finish();  // end-of-replay flush
   const std::string& file = impl.attempts.back()->file_name;
   const EventDecoder& decoder = *impl.loading.decoder;
   FileLoadStats& stats = impl.file_stats.back();
@@ -48,11 +59,50 @@ void Session::EndFile() {
          std::to_string(decoder.bad_line_count() - decoder.bad_lines().size()) +
              " more bad lines not listed"});
   }
-  if (const auto& error = impl.loading.stream->error()) {
-    impl.problems.push_back({file, 0, error->offset, error->cause});
+  if (impl.loading.stream) {
+    if (const auto& error = impl.loading.stream->error()) {
+      const std::string& where = impl.loading.part_name.empty() ? file : impl.loading.part_name;
+      impl.problems.push_back({where, 0, error->offset, error->cause});
+    }
   }
   impl.loading = Impl::Loading{};
 }
+
+// --- One log stored as several files (see session.h) ----------------------------------------------
+
+void Session::BeginLog(std::string_view log_name, bool in_progress) {
+  if (impl_->loading.decoder) EndFile();
+  StartModel(*impl_, log_name, in_progress);
+  impl_->loading.log_in_progress = in_progress;
+}
+
+void Session::BeginPart(std::string_view part_name, uint64_t /*size_bytes*/,
+                        std::string_view codec) {
+  Impl& impl = *impl_;
+  if (!impl.loading.decoder) return;  // BeginLog first
+  if (impl.loading.stream) {
+    impl.loading.stream->Finish();
+    if (const auto& error = impl.loading.stream->error()) {
+      impl.problems.push_back({impl.loading.part_name, 0, error->offset, error->cause});
+    }
+  }
+  LogStreamOptions options;
+  options.in_progress = impl.loading.log_in_progress;
+  if (!codec.empty()) {
+    Codec named;
+    if (CodecFromSparkName(codec, &named)) {
+      options.codec = named;
+    } else {
+      impl.problems.push_back({std::string(part_name), 0, 0,
+                               "unknown compression codec \"" + std::string(codec) +
+                                   "\"; reading the part as its name and content say"});
+    }
+  }
+  impl.loading.part_name = std::string(part_name);
+  impl.loading.stream = std::make_unique<LogStream>(part_name, impl.loading.decoder.get(), options);
+}
+
+void Session::AddProblem(LoadProblem problem) { impl_->problems.push_back(std::move(problem)); }
 
 ApiResponse Session::Api(std::string_view path_and_query) const {
   ApiData data;

@@ -59,6 +59,22 @@ class Session {
   void PushBytes(const uint8_t* data, size_t size);
   void EndFile();
 
+  // --- One log stored as several files -----------------------------------------------------------
+  // A rolling `eventlog_v2_*` folder, a Databricks folder of rolled parts, or a Spark 1.x folder
+  // holds ONE log in several files, which must build ONE model. BeginLog starts that model (it ends
+  // any open file); each BeginPart ends the previous part's stream (its decompressor and line
+  // splitter) and starts the next one, feeding the same model as if the parts were one file;
+  // PushBytes feeds the current part; EndFile ends the last part and the log.
+  // `log_name` names the log (its folder). `in_progress` comes from the folder's marker, not from
+  // a part's name; it also lets the last part end mid-frame. `codec` overrides the codec the
+  // part's name implies ("" keeps it; Spark 1.x names it in a COMPRESSION_CODEC_ marker, e.g.
+  // "org.apache.spark.io.LZFCompressionCodec"). A problem in a part names the part.
+  void BeginLog(std::string_view log_name, bool in_progress);
+  void BeginPart(std::string_view part_name, uint64_t size_bytes, std::string_view codec = "");
+  // A problem found outside any byte stream (a zip or folder that is not what it claims, a file
+  // that cannot be read). Kept with the others in problems().
+  void AddProblem(LoadProblem problem);
+
   // Queries over everything loaded so far (also valid mid-load, showing partial results).
   ApiResponse Api(std::string_view path_and_query) const;  // e.g. "/api/v1/applications?limit=3"
   std::vector<AttemptSummary> Summaries() const;

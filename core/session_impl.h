@@ -10,6 +10,7 @@
 #include "core/decode/event_decoder.h"
 #include "core/ingest/log_stream.h"
 #include "core/listen/app_status_listener.h"
+#include "core/listen/sql_listener.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 #include "core/session.h"
@@ -36,8 +37,12 @@ struct Session::Impl {
   // The file being loaded (null between files).
   struct Loading {
     std::unique_ptr<AppStatusListener> listener;
+    std::unique_ptr<SqlListener> sql_listener;  // SQL executions and streaming (a 2nd listener)
     std::unique_ptr<EventDecoder> decoder;
     std::unique_ptr<LogStream> stream;
+    // Set by BeginLog/BeginPart only: a log stored as several files.
+    std::string part_name;         // the part being read, named in its problems
+    bool log_in_progress = false;  // from the log folder's marker
   };
   Loading loading;
 

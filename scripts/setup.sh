@@ -16,9 +16,12 @@ sources=(
   "snappy 1.1.9-3"
   "zlib 1:1.2.13.dfsg-1"
 )
-# Debian packages: the toolchain (native and Emscripten), GoogleTest, the browser for tests.
+# Debian packages: the toolchain (native and Emscripten), GoogleTest, the browser for tests, and
+# the Java libraries Spark compresses event logs with (tests/formats writes fixtures with them).
 packages=(cmake g++ make dpkg-dev xz-utils bzip2 googletest libgtest-dev emscripten
-          chromium nodejs npm zstd python3)
+          chromium nodejs npm zstd python3 fonts-liberation
+          default-jdk-headless liblz4-java libsnappy-java libcompress-lzf-java
+          libzstd-jni-java libzstd-jni1)
 
 say() { echo "setup: $*"; }
 sudo_if_needed() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -70,7 +70,9 @@ ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& reque
     if (!parsed) return BadRequest("Couldn't parse date: " + text);
     bounds[i] = *parsed;
   }
-  const auto [min_start, max_start, min_end, max_end] = bounds;
+  // Plain names, not a structured binding: lambdas below capture them (clang 14 cannot).
+  const int64_t min_start = bounds[0], max_start = bounds[1];
+  const int64_t min_end = bounds[2], max_end = bounds[3];
 
   int64_t limit = INT32_MAX;
   if (auto text = request.Value("limit")) {

@@ -26,4 +26,27 @@ ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
 ApiResponse StagesEndpoint(const ApiData& data, const AttemptModel& attempt,
                            const std::vector<std::string>& rest, const ApiRequest& request);
 
+// executors, allexecutors, executors/{id}/threads, threads (executors_endpoint.cc).
+ApiResponse ExecutorsEndpoint(const ApiData& data, const AttemptModel& attempt,
+                              const std::vector<std::string>& rest, const ApiRequest& request);
+ApiResponse AllExecutorsEndpoint(const ApiData& data, const AttemptModel& attempt,
+                                 const std::vector<std::string>& rest, const ApiRequest& request);
+ApiResponse ThreadsEndpoint(const ApiData& data, const AttemptModel& attempt,
+                            const std::vector<std::string>& rest, const ApiRequest& request);
+// storage/rdd, storage/rdd/{rddId} (storage_endpoint.cc).
+ApiResponse StorageEndpoint(const ApiData& data, const AttemptModel& attempt,
+                            const std::vector<std::string>& rest, const ApiRequest& request);
+// environment, allmiscellaneousprocess (environment_endpoint.cc).
+ApiResponse EnvironmentEndpoint(const ApiData& data, const AttemptModel& attempt,
+                                const std::vector<std::string>& rest, const ApiRequest& request);
+ApiResponse MiscellaneousProcessEndpoint(const ApiData& data, const AttemptModel& attempt,
+                                         const std::vector<std::string>& rest,
+                                         const ApiRequest& request);
+
+// sql, sql/{executionId}, diagnostics/sql[/{executionId}] (sql_endpoint.cc).
+ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
+                        const std::vector<std::string>& rest, const ApiRequest& request);
+ApiResponse DiagnosticsEndpoint(const ApiData& data, const AttemptModel& attempt,
+                                const std::vector<std::string>& rest, const ApiRequest& request);
+
 }  // namespace afterglow

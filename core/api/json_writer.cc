@@ -1,5 +1,7 @@
 #include "core/api/json_writer.h"
 
+#include "core/base/shortest_digits.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -114,20 +116,10 @@ std::string JavaDoubleToString(double value) {
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
   // Shortest round-trip digits, then laid out as Java does.
-  char buf[64];
-  auto result = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
-  std::string sci(buf, result.ptr);  // e.g. "-1.2345e+07"
-  std::string sign;
-  if (sci[0] == '-') {
-    sign = "-";
-    sci.erase(0, 1);
-  }
-  const size_t e = sci.find('e');
-  const int exponent = std::atoi(sci.c_str() + e + 1);
-  std::string digits;
-  for (size_t i = 0; i < e; ++i) {
-    if (sci[i] != '.') digits += sci[i];
-  }
+  const std::string sign = std::signbit(value) ? "-" : "";
+  const DecimalDigits shortest = ShortestDigits(value);
+  std::string digits = shortest.digits;
+  const int exponent = shortest.exponent;
   const double magnitude = std::fabs(value);
   if (magnitude >= 1e-3 && magnitude < 1e7) {
     std::string out;

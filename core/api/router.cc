@@ -15,6 +15,14 @@ namespace {
 constexpr std::pair<std::string_view, AppEndpoint> kAppEndpoints[] = {
     {"jobs", JobsEndpoint},
     {"stages", StagesEndpoint},
+    {"executors", ExecutorsEndpoint},
+    {"allexecutors", AllExecutorsEndpoint},
+    {"threads", ThreadsEndpoint},
+    {"storage", StorageEndpoint},
+    {"environment", EnvironmentEndpoint},
+    {"allmiscellaneousprocess", MiscellaneousProcessEndpoint},
+    {"sql", SqlEndpoint},
+    {"diagnostics", DiagnosticsEndpoint},
 };
 
 AppEndpoint FindAppEndpoint(std::string_view name) {

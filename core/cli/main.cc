@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/api/dates.h"
+#include "core/cli/logs_download.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
 
@@ -19,7 +20,9 @@ constexpr const char* kUsage =
     "                                  /api/v1/applications or /api/v1/applications/<id>/jobs\n"
     "  afterglow --help\n"
     "\n"
-    "PATH is one event log (plain or .zstd) or a History Server log directory.\n";
+    "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
+    "zip, a rolling eventlog_v2_* folder, a Databricks or Spark 1.x log folder, or a History\n"
+    "Server log directory holding any of these.\n";
 
 std::string DateOrDash(int64_t ms) { return ms < 0 ? "-" : afterglow::FormatSparkDate(ms); }
 
@@ -72,6 +75,10 @@ int Api(const std::string& path, const std::string& api_path) {
   if (!afterglow::LoadPath(session, path, &error)) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 2;
+  }
+  // applications/<id>[/<attempt>]/logs: a zip of the log files, which only the CLI can read.
+  if (const auto logs = afterglow::cli::ParseLogsPath(api_path)) {
+    return afterglow::cli::DownloadLogs(session, *logs);
   }
   const afterglow::ApiResponse response = session.Api(api_path);
   if (response.status != 200) {

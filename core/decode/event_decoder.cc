@@ -4,6 +4,10 @@
 
 #include "core/base/read_padding.h"
 #include "core/decode/json_fields.h"
+#include "core/decode/sql_event_decoder.h"
+#include "core/decode/status_event_decoder.h"
+#include "core/decode/task_accumulables.h"
+#include "core/decode/task_end_reason.h"
 
 namespace afterglow {
 namespace {
@@ -66,12 +70,7 @@ error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& in
     if (key == "Stage Name") return ReadString(v, pool, info.name);
     if (key == "Number of Tasks") return ReadInt32(v, info.num_tasks);
     if (key == "RDD Info") {
-      return ForEachElement(v, [&](od::value rdd) -> error_code {
-        return ForEachField(rdd, [&](std::string_view rdd_key, od::value rv) -> error_code {
-          if (rdd_key != "RDD ID") return SUCCESS;
-          return ReadInt32(rv, info.rdd_ids.emplace_back());
-        });
-      });
+      return ForEachElement(v, [&](od::value rdd) { return DecodeRddInfo(rdd, pool, info); });
     }
     if (key == "Details") return ReadString(v, pool, info.details);
     if (key == "Submission Time") return ReadOptTime(v, info.submission_time);
@@ -85,9 +84,16 @@ error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& in
   });
 }
 
-error_code DecodeTaskInfo(od::value value, StringPool& pool, TaskInfoEvent& info) {
+// `accumulables`, when given, receives the "Accumulables" id/update pairs (for the SQL listener);
+// `shown`, when given, the entries the task API shows (stage details and task lists).
+error_code DecodeTaskInfo(od::value value, StringPool& pool, TaskInfoEvent& info,
+                          std::vector<TaskAccumUpdate>* accumulables = nullptr,
+                          std::vector<AccumulableEvent>* shown = nullptr) {
   info = TaskInfoEvent{};
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+    if ((accumulables != nullptr || shown != nullptr) && key == "Accumulables") {
+      return DecodeTaskAccumulables(v, pool, shown, accumulables);
+    }
     if (key == "Task ID") return ReadInt64(v, info.task_id);
     if (key == "Index") return ReadInt32(v, info.index);
     if (key == "Attempt") return ReadInt32(v, info.attempt);
@@ -216,7 +222,7 @@ error_code DecodeTaskEndReason(od::value value, StringPool& pool, TaskEndEvent& 
     if (key == "Job ID") return ReadInt64(v, event.commit_denied_job);
     if (key == "Partition ID") return ReadInt64(v, event.commit_denied_partition);
     if (key == "Attempt Number") return ReadInt64(v, event.commit_denied_attempt);
-    return SUCCESS;
+    return ReadTaskFailureField(key, v, pool, event.failure);
   }));
   const std::string_view reason = pool.Get(event.reason_name);
   if (reason == "Success") event.reason = TaskEndReasonKind::kSuccess;
@@ -298,6 +304,11 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         if (key == "Timestamp") return ReadInt64(v, start.time);
         if (key == "User") return ReadString(v, pool, start.user);
         if (key == "App Attempt ID") return ReadOptText(v, pool, start.attempt_id);
+        if (key == "Driver Logs") {
+          start.has_driver_logs = true;
+          return DecodeStringPairs(v, pool, start.driver_logs);
+        }
+        if (key == "Driver Attributes") return DecodeStringPairs(v, pool, start.driver_attributes);
         return SUCCESS;
       }));
       sink_->OnApplicationStart(start);
@@ -309,17 +320,6 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return key == "Timestamp" ? ReadInt64(v, time) : SUCCESS;
       }));
       sink_->OnApplicationEnd(time);
-      return SUCCESS;
-    }
-    case EventKind::kEnvironmentUpdate: {
-      OptString task_cpus;
-      AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key != "Spark Properties") return SUCCESS;
-        return ForEachField(v, [&](std::string_view prop, od::value pv) -> error_code {
-          return prop == "spark.task.cpus" ? ReadOptText(pv, pool, task_cpus) : SUCCESS;
-        });
-      }));
-      sink_->OnEnvironmentUpdate(task_cpus);
       return SUCCESS;
     }
     case EventKind::kJobStart: {
@@ -360,6 +360,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         }
       }
       sink_->OnJobStart(job);
+      if (sql_sink_ != nullptr) sql_sink_->OnJobStart(job);
       return SUCCESS;
     }
     case EventKind::kJobEnd: {
@@ -381,6 +382,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return SUCCESS;
       }));
       sink_->OnJobEnd(job_id, completion_time, succeeded);
+      if (sql_sink_ != nullptr) sql_sink_->OnJobEnd(job_id, succeeded);
       return SUCCESS;
     }
     case EventKind::kStageSubmitted:
@@ -394,6 +396,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       }));
       if (kind == EventKind::kStageSubmitted) {
         sink_->OnStageSubmitted(stage_info_, properties_);
+        if (sql_sink_ != nullptr) sql_sink_->OnStageSubmitted(stage_info_);
       } else {
         sink_->OnStageCompleted(stage_info_);
       }
@@ -423,11 +426,27 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       end.has_metrics = true;
       end.metrics = TaskMetricValues{};
       end.executor_metrics = ExecutorMetricValues{};
+      end.failure.Clear();
+      end.task_accumulables.clear();
+      std::vector<TaskAccumUpdate>& task_accumulables = sql_scratch_.task_accumulables;
+      task_accumulables.clear();
+      bool seen_stage_id = false;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Stage ID") return ReadInt32(v, end.stage_id);
+        if (key == "Stage ID") {
+          seen_stage_id = true;
+          return ReadInt32(v, end.stage_id);
+        }
         if (key == "Stage Attempt ID") return ReadInt32(v, end.stage_attempt_id);
         if (key == "Task End Reason") return DecodeTaskEndReason(v, pool, end);
-        if (key == "Task Info") return DecodeTaskInfo(v, pool, end.info);
+        if (key == "Task Info") {
+          // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
+          // in Spark's logs; if it has not been seen yet, decode them to be safe).
+          const bool want_accumulables =
+              sql_sink_ != nullptr &&
+              (!seen_stage_id || sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
+          return DecodeTaskInfo(v, pool, end.info, want_accumulables ? &task_accumulables : nullptr,
+                                &end.task_accumulables);
+        }
         if (key == "Task Executor Metrics") return DecodeExecutorMetrics(v, end.executor_metrics);
         if (key == "Task Metrics") {
           od::json_type type;
@@ -438,6 +457,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return SUCCESS;
       }));
       sink_->OnTaskEnd(end);
+      if (sql_sink_ != nullptr) sql_sink_->OnTaskEnd(end, task_accumulables);
       return SUCCESS;
     }
     case EventKind::kExecutorAdded: {
@@ -450,6 +470,9 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
             if (ik == "Host") return ReadString(iv, pool, added.host);
             if (ik == "Total Cores") return ReadInt32(iv, added.total_cores);
             if (ik == "Resource Profile Id") return ReadInt32(iv, added.resource_profile_id);
+            if (ik == "Log Urls") return DecodeStringPairs(iv, pool, added.log_urls);
+            if (ik == "Attributes") return DecodeStringPairs(iv, pool, added.attributes);
+            if (ik == "Resources") return DecodeResources(iv, pool, added.resources);
             return SUCCESS;
           });
         }
@@ -508,6 +531,20 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
     }
     case EventKind::kUnknown:
     case EventKind::kIgnored:
+      return SUCCESS;
+    case EventKind::kSqlExecutionStart:
+    case EventKind::kSqlExecutionEnd:
+    case EventKind::kSqlAdaptiveExecutionUpdate:
+    case EventKind::kSqlAdaptiveMetricUpdates:
+    case EventKind::kSqlDriverAccumUpdates:
+    case EventKind::kStreamingQueryStarted:
+    case EventKind::kStreamingQueryProgress:
+    case EventKind::kStreamingQueryTerminated:
+      // SQL executions and Structured Streaming (sql_event_decoder.cc).
+      return DecodeSqlEvent(kind, event, pool, sql_sink_, sql_scratch_);
+    default:
+      // Executors, storage, environment, miscellaneous processes (status_event_decoder.cc).
+      if (IsStatusEventKind(kind)) return DecodeStatusEvent(kind, event, pool, *sink_, environment_);
       return SUCCESS;
   }
   return SUCCESS;

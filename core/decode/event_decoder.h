@@ -13,6 +13,7 @@
 #include "core/decode/event_kind.h"
 #include "core/decode/event_sink.h"
 #include "core/decode/events.h"
+#include "core/decode/sql_events.h"
 #include "core/ingest/line_consumer.h"
 #include "core/model/string_pool.h"
 #include "simdjson.h"
@@ -30,6 +31,9 @@ class EventDecoder : public LineConsumer {
   EventDecoder(StringPool* pool, EventSink* sink);
 
   void OnLine(std::string_view line, uint64_t line_number) override;
+  // A second listener for SQL executions and Structured Streaming (may be null; must outlive the
+  // decoder). It also receives the job, stage-submitted and task-end events it follows.
+  void set_sql_sink(SqlEventSink* sql_sink) { sql_sink_ = sql_sink; }
 
   uint64_t events() const { return events_; }
   uint64_t unknown_events() const { return unknown_events_; }
@@ -51,6 +55,9 @@ class EventDecoder : public LineConsumer {
   StageInfoEvent stage_info_;
   EventProperties properties_;
   TaskEndEvent task_end_;
+  SqlEventSink* sql_sink_ = nullptr;
+  SqlDecodeScratch sql_scratch_;
+  EnvironmentInfo environment_;
   uint64_t events_ = 0;
   uint64_t unknown_events_ = 0;
   uint64_t ignored_events_ = 0;

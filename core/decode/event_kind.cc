@@ -3,10 +3,12 @@
 #include <array>
 #include <utility>
 
+#include "core/decode/sql_event_decoder.h"
+
 namespace afterglow {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, EventKind>, 14> kModeled = {{
+constexpr std::array<std::pair<std::string_view, EventKind>, 30> kModeled = {{
     {"SparkListenerLogStart", EventKind::kLogStart},
     {"SparkListenerApplicationStart", EventKind::kApplicationStart},
     {"SparkListenerApplicationEnd", EventKind::kApplicationEnd},
@@ -21,32 +23,32 @@ constexpr std::array<std::pair<std::string_view, EventKind>, 14> kModeled = {{
     {"SparkListenerExecutorRemoved", EventKind::kExecutorRemoved},
     {"SparkListenerBlockManagerAdded", EventKind::kBlockManagerAdded},
     {"SparkListenerStageExecutorMetrics", EventKind::kStageExecutorMetrics},
+    {"SparkListenerResourceProfileAdded", EventKind::kResourceProfileAdded},
+    {"SparkListenerMiscellaneousProcessAdded", EventKind::kMiscellaneousProcessAdded},
+    {"SparkListenerBlockUpdated", EventKind::kBlockUpdated},
+    {"SparkListenerUnpersistRDD", EventKind::kUnpersistRdd},
+    {"SparkListenerExecutorBlacklisted", EventKind::kExecutorExcluded},
+    {"SparkListenerExecutorExcluded", EventKind::kExecutorExcluded},
+    {"SparkListenerExecutorUnblacklisted", EventKind::kExecutorUnexcluded},
+    {"SparkListenerExecutorUnexcluded", EventKind::kExecutorUnexcluded},
+    {"SparkListenerNodeBlacklisted", EventKind::kNodeExcluded},
+    {"SparkListenerNodeExcluded", EventKind::kNodeExcluded},
+    {"SparkListenerNodeUnblacklisted", EventKind::kNodeUnexcluded},
+    {"SparkListenerNodeUnexcluded", EventKind::kNodeUnexcluded},
+    {"SparkListenerExecutorBlacklistedForStage", EventKind::kExecutorExcludedForStage},
+    {"SparkListenerExecutorExcludedForStage", EventKind::kExecutorExcludedForStage},
+    {"SparkListenerNodeBlacklistedForStage", EventKind::kNodeExcludedForStage},
+    {"SparkListenerNodeExcludedForStage", EventKind::kNodeExcludedForStage},
 }};
 
 // Spark's own events that this model does not read yet; they are not "unknown" to Spark.
-constexpr std::array<std::string_view, 22> kKnownToSpark = {
+constexpr std::array<std::string_view, 6> kKnownToSpark = {
     "SparkListenerTaskGettingResult",
     "SparkListenerExecutorMetricsUpdate",
     "SparkListenerBlockManagerRemoved",
-    "SparkListenerUnpersistRDD",
-    "SparkListenerBlockUpdated",
-    "SparkListenerResourceProfileAdded",
     "SparkListenerSpeculativeTaskSubmitted",
     "SparkListenerUnschedulableTaskSetAdded",
     "SparkListenerUnschedulableTaskSetRemoved",
-    "SparkListenerMiscellaneousProcessAdded",
-    "SparkListenerExecutorBlacklisted",
-    "SparkListenerExecutorExcluded",
-    "SparkListenerExecutorUnblacklisted",
-    "SparkListenerExecutorUnexcluded",
-    "SparkListenerNodeBlacklisted",
-    "SparkListenerNodeExcluded",
-    "SparkListenerNodeUnblacklisted",
-    "SparkListenerNodeUnexcluded",
-    "SparkListenerExecutorBlacklistedForStage",
-    "SparkListenerExecutorExcludedForStage",
-    "SparkListenerNodeBlacklistedForStage",
-    "SparkListenerNodeExcludedForStage",
 };
 
 }  // namespace
@@ -63,7 +65,7 @@ EventKind EventKindFromName(std::string_view event_name) {
     if (name == event_name) return EventKind::kIgnored;
   }
   // SQL and Structured Streaming events use class names; the SHS loads these classes.
-  if (event_name.starts_with("org.apache.spark.sql.")) return EventKind::kIgnored;
+  if (event_name.starts_with("org.apache.spark.sql.")) return SqlEventKindFromName(event_name);
   return EventKind::kUnknown;
 }
 

@@ -23,6 +23,26 @@ enum class EventKind : uint8_t {
   kExecutorRemoved,
   kBlockManagerAdded,
   kStageExecutorMetrics,
+  // Issue 3: executors, storage, environment, miscellaneous processes.
+  kResourceProfileAdded,
+  kMiscellaneousProcessAdded,
+  kBlockUpdated,
+  kUnpersistRdd,
+  kExecutorExcluded,  // and the old *Blacklisted* names, likewise below
+  kExecutorUnexcluded,
+  kExecutorExcludedForStage,
+  kNodeExcluded,
+  kNodeUnexcluded,
+  kNodeExcludedForStage,
+  // Issue 3: SQL executions and Structured Streaming (core/decode/sql_event_decoder.cc).
+  kSqlExecutionStart,
+  kSqlExecutionEnd,
+  kSqlAdaptiveExecutionUpdate,
+  kSqlAdaptiveMetricUpdates,
+  kSqlDriverAccumUpdates,
+  kStreamingQueryStarted,
+  kStreamingQueryProgress,
+  kStreamingQueryTerminated,
 };
 
 EventKind EventKindFromName(std::string_view event_name);

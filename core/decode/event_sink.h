@@ -26,6 +26,16 @@ class EventSink {
   virtual void OnStageExecutorMetrics(StringId executor_id, int32_t stage_id,
                                       int32_t stage_attempt_id,
                                       const ExecutorMetricValues& metrics) = 0;
+
+  // Executors, storage, environment and miscellaneous processes (issue 3; decoded in
+  // core/decode/status_event_decoder.cc). They default to ignoring the event, so a sink that
+  // records only some events need not list them.
+  virtual void OnEnvironmentDetails(const EnvironmentInfo& environment) {}
+  virtual void OnResourceProfileAdded(const ResourceProfileInfo& profile) {}
+  virtual void OnMiscellaneousProcessAdded(const MiscProcessAddedEvent& event) {}
+  virtual void OnExclusion(const ExclusionEvent& event) {}
+  virtual void OnBlockUpdated(const BlockUpdatedEvent& event) {}
+  virtual void OnUnpersistRdd(int32_t rdd_id) {}
 };
 
 }  // namespace afterglow

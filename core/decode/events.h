@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/decode/status_events.h"
+#include "core/decode/task_failure_fields.h"
 #include "core/model/executor_metrics.h"
 #include "core/model/string_pool.h"
 #include "core/model/task_metrics.h"
@@ -55,15 +57,19 @@ struct StageInfoEvent {
   int32_t shuffle_mergers_count = 0;
   std::vector<int32_t> rdd_ids;  // "RDD Info" ids, log order
   std::vector<AccumulableEvent> accumulables;
+  std::vector<PersistedRddInfo> persisted_rdds;  // "RDD Info" entries with a valid storage level
   // Resets every field but keeps the vectors' capacity.
   void Clear() {
     std::vector<int32_t> ids = std::move(rdd_ids);
     std::vector<AccumulableEvent> accs = std::move(accumulables);
+    std::vector<PersistedRddInfo> persisted = std::move(persisted_rdds);
     ids.clear();
     accs.clear();
+    persisted.clear();
     *this = StageInfoEvent{};
     rdd_ids = std::move(ids);
     accumulables = std::move(accs);
+    persisted_rdds = std::move(persisted);
   }
 };
 
@@ -104,6 +110,10 @@ struct TaskEndEvent {
   bool has_metrics = false;  // false only for "Task Metrics": null
   TaskMetricValues metrics;
   ExecutorMetricValues executor_metrics;  // zeros when the log has none (JsonProtocol)
+  // Stage details and task lists (core/decode/task_end_reason.h): the failure details of the
+  // reason and the "Task Info" "Accumulables" (scratch vectors reused between events).
+  TaskFailureFields failure;
+  std::vector<AccumulableEvent> task_accumulables;
 };
 
 struct JobStartEvent {
@@ -121,6 +131,9 @@ struct ExecutorAddedEvent {
   StringId host = kEmptyString;
   int32_t total_cores = 0;
   int32_t resource_profile_id = 0;
+  StringPairs log_urls;                        // "Log Urls"
+  StringPairs attributes;                      // "Attributes"
+  std::vector<ResourceInformation> resources;  // "Resources"
 };
 
 struct BlockManagerAddedEvent {
@@ -139,6 +152,9 @@ struct ApplicationStartEvent {
   OptString attempt_id;
   int64_t time = kNoTime;
   StringId user = kEmptyString;
+  bool has_driver_logs = false;  // "Driver Logs" present (Spark applies them only then)
+  StringPairs driver_logs;
+  StringPairs driver_attributes;  // "Driver Attributes"
 };
 
 }  // namespace afterglow

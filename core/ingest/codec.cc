@@ -1,6 +1,7 @@
 #include "core/ingest/codec.h"
 
 #include <cstring>
+#include <string>
 
 namespace afterglow {
 namespace {
@@ -55,6 +56,21 @@ Codec CodecFromFileName(std::string_view file_name) {
   if (ext == "lzf") return Codec::kLzf;
   if (ext == "gz") return Codec::kGzip;
   return Codec::kPlain;
+}
+
+bool CodecFromSparkName(std::string_view name, Codec* codec) {
+  size_t dot = name.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  std::string lower;
+  for (char c : last) lower.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+  const std::string_view n = lower;
+  if (n == "lz4" || n == "lz4compressioncodec") *codec = Codec::kLz4;
+  else if (n == "lzf" || n == "lzfcompressioncodec") *codec = Codec::kLzf;
+  else if (n == "snappy" || n == "snappycompressioncodec") *codec = Codec::kSnappy;
+  else if (n == "zstd" || n == "zstdcompressioncodec" || n == "zstandardcompressioncodec")
+    *codec = Codec::kZstd;
+  else return false;
+  return true;
 }
 
 bool IsInProgressName(std::string_view file_name) {

@@ -16,6 +16,11 @@ std::string_view CodecName(Codec codec);
 // rolls parts as ".gz". Anything else is a plain log.
 Codec CodecFromFileName(std::string_view file_name);
 
+// The codec a Spark setting or marker names: a short name ("lz4", "lzf", "snappy", "zstd") or a
+// codec class (Spark 1.x writes `COMPRESSION_CODEC_org.apache.spark.io.LZFCompressionCodec`).
+// False when it names none of them.
+bool CodecFromSparkName(std::string_view name, Codec* codec);
+
 // True when the name marks a log still being written (ends in ".inprogress", before ".compact").
 bool IsInProgressName(std::string_view file_name);
 

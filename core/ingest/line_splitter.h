@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "core/ingest/line_consumer.h"
@@ -23,6 +24,10 @@ class LineSplitter {
   uint64_t lines() const { return line_number_; }
   // Bytes of an unfinished line held back, waiting for its end.
   size_t pending_bytes() const { return carry_size_; }
+  // The unfinished line itself (valid until the next Push or Finish).
+  std::string_view pending() const { return std::string_view(carry_.data(), carry_size_); }
+  // Forgets the unfinished line: Finish will not deliver it (its number is not counted).
+  void DropPending() { carry_size_ = 0; }
 
  private:
   void Deliver(const char* begin, size_t size);

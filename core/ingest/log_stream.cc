@@ -22,8 +22,12 @@ class SplitterSink final : public ByteSink {
 }  // namespace
 
 LogStream::LogStream(std::string_view file_name, LineConsumer* consumer)
-    : codec_(CodecFromFileName(file_name)),
-      in_progress_(IsInProgressName(file_name)),
+    : LogStream(file_name, consumer, LogStreamOptions{}) {}
+
+LogStream::LogStream(std::string_view file_name, LineConsumer* consumer,
+                     const LogStreamOptions& options)
+    : codec_(options.codec.value_or(CodecFromFileName(file_name))),
+      in_progress_(options.in_progress.value_or(IsInProgressName(file_name))),
       splitter_(consumer) {
   std::string why_not;
   decompressor_ = MakeDecompressor(codec_, &why_not);
@@ -94,6 +98,20 @@ void LogStream::Finish() {
     if (status == DecodeStatus::kError ||
         (status == DecodeStatus::kTruncated && !in_progress_)) {
       Fail(decompressor_->error_offset(), decompressor_->error());
+    }
+  }
+  // A log still being written may stop in the middle of its last line. Spark's replay ignores a
+  // last line that does not parse when the log may be truncated (ReplayListenerBus
+  // maybeTruncated); a line that does not even end an object is such a fragment: drop it. A
+  // complete last event without its '\n' is still delivered.
+  if (in_progress_ && splitter_.pending_bytes() > 0) {
+    std::string_view last = splitter_.pending();
+    while (!last.empty() && (last.back() == ' ' || last.back() == '\r' || last.back() == '\t')) {
+      last.remove_suffix(1);
+    }
+    if (last.empty() || last.back() != '}') {
+      splitter_.DropPending();
+      ++dropped_partial_lines_;
     }
   }
   // The last line may have no '\n'. After corrupt compressed data it is a fragment: drop it.

@@ -23,10 +23,17 @@ struct StreamError {
   std::string cause;
 };
 
+// What a caller knows better than the file's name.
+struct LogStreamOptions {
+  std::optional<Codec> codec;       // a Spark 1.x folder names it in a COMPRESSION_CODEC_ marker
+  std::optional<bool> in_progress;  // a rolling folder's appstatus_ marker says it for its parts
+};
+
 class LogStream {
  public:
   // `file_name` selects the codec (see CodecFromFileName); `consumer` must outlive the stream.
   LogStream(std::string_view file_name, LineConsumer* consumer);
+  LogStream(std::string_view file_name, LineConsumer* consumer, const LogStreamOptions& options);
   ~LogStream();
 
   // Stored bytes of the file, in order. `data` needs kReadPadding readable bytes after its end.
@@ -41,6 +48,8 @@ class LogStream {
   Codec codec() const { return codec_; }
   // True when the name says the log was still being written (".inprogress").
   bool in_progress() const { return in_progress_; }
+  // 1 when an in-progress log ended in the middle of a line, which was dropped (not an error).
+  uint64_t dropped_partial_lines() const { return dropped_partial_lines_; }
 
  private:
   // Bytes needed to confirm the codec by its magic (the longest magic, lz4-java's "LZ4Block").
@@ -58,6 +67,7 @@ class LogStream {
   std::vector<uint8_t> head_;  // first bytes, held until there are enough to check the magic
   std::optional<StreamError> error_;
   uint64_t bytes_in_ = 0;
+  uint64_t dropped_partial_lines_ = 0;
 };
 
 }  // namespace afterglow

@@ -27,7 +27,7 @@ DecodeStatus ZstdDecompressor::Push(const uint8_t* data, size_t size, ByteSink& 
     size_t hint = ZSTD_decompressStream(context_, &out, &in);
     if (ZSTD_isError(hint)) {
       failed_ = true;
-      error_offset_ = consumed_ + before;
+      error_offset_ = consumed_;  // every byte taken before this call
       error_ = std::string("zstd: ") + ZSTD_getErrorName(hint);
       return DecodeStatus::kError;
     }

@@ -1,5 +1,7 @@
 #include "core/listen/app_status_listener.h"
 
+#include "core/listen/task_detail_updates.h"
+
 #include <algorithm>
 #include <climits>
 #include <string_view>
@@ -71,6 +73,7 @@ void AppStatusListener::OnApplicationStart(const ApplicationStartEvent& event) {
   app.user = event.user;
   app.start_time = event.time;
   SeeTime(event.time);
+  ApplyDriverLogs(event);
 }
 
 void AppStatusListener::OnApplicationEnd(int64_t time) {
@@ -217,6 +220,7 @@ void AppStatusListener::OnStageSubmitted(const StageInfoEvent& info,
     job.live.active_stages += 1;
   }
   stage.description = props.job_description;
+  TrackPersistedRdds(info);
   SeeTime(info.submission_time);
 }
 
@@ -247,6 +251,7 @@ void AppStatusListener::OnStageCompleted(const StageInfoEvent& info) {
   }
   SeeTime(info.completion_time);
   if (stage.active_tasks == 0) live_stages_.erase(live);
+  AfterStageCompleted(stage);
 }
 
 void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
@@ -278,10 +283,18 @@ void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
     executor.active_tasks += 1;
     executor.total_tasks += 1;
   }
+  RecordTaskStart(*model_, row, stage_id, stage_attempt_id, info,
+                  live == live_stages_.end() ? nullptr : &model_->stages[live->second]);
 }
 
 void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
   model_->finished_tasks += 1;
+  {  // Stage details and task lists (task_detail_updates.cc), before the live maps change.
+    auto task = live_tasks_.find(event.info.task_id);
+    auto stage = live_stages_.find({event.stage_id, event.stage_attempt_id});
+    RecordTaskEnd(*model_, *pool_, task == live_tasks_.end() ? -1 : int64_t{task->second}, event,
+                  stage == live_stages_.end() ? nullptr : &model_->stages[stage->second]);
+  }
   const TaskInfoEvent& info = event.info;
   SeeTime(info.finish_time);
 
@@ -382,17 +395,20 @@ void AppStatusListener::OnExecutorAdded(const ExecutorAddedEvent& event) {
   executor.is_active = true;
   executor.total_cores = event.total_cores;
   executor.max_tasks = event.total_cores / std::max(1, model_->app.default_cpus_per_task);
+  ApplyExecutorInfo(event, executor);
   SeeTime(event.time);
 }
 
 void AppStatusListener::OnExecutorRemoved(int64_t time, StringId executor_id, StringId reason) {
   auto live = model_->live_executors.find(executor_id);
   if (live == model_->live_executors.end()) return;
-  Executor& executor = model_->executors[live->second];
+  const uint32_t removed_index = live->second;
+  Executor& executor = model_->executors[removed_index];
   model_->live_executors.erase(live);
   executor.is_active = false;
   executor.remove_time = time;
   executor.remove_reason = reason;
+  AfterExecutorRemoved(removed_index);
   SeeTime(time);
 }
 
@@ -402,21 +418,20 @@ void AppStatusListener::OnBlockManagerAdded(const BlockManagerAddedEvent& event)
       pool_->Intern(std::string(pool_->Get(event.host)) + ":" + std::to_string(event.port));
   executor.is_active = true;
   executor.max_memory = event.max_memory;
+  ApplyBlockManagerMemory(event, executor);
 }
 
 void AppStatusListener::OnStageExecutorMetrics(StringId executor_id, int32_t stage_id,
                                                int32_t stage_attempt_id,
                                                const ExecutorMetricValues& metrics) {
-  // Live executors first, then the latest dead record with that id.
-  for (size_t i = model_->executors.size(); i-- > 0;) {
-    if (model_->executors[i].executor_id == executor_id) {
-      model_->executors[i].peak_executor_metrics.Update(metrics);
-      break;
-    }
+  // Live executors first, then dead ones a live stage still overlaps (ASL deadExecutors).
+  if (Executor* executor = ExecutorForStageMetrics(executor_id)) {
+    executor->peak_executor_metrics.Update(metrics);
   }
   auto live = live_stages_.find({stage_id, stage_attempt_id});
   if (live != live_stages_.end()) {
     model_->stages[live->second].peak_executor_metrics.Update(metrics);
+    RecordStageExecutorMetrics(model_->stages[live->second], executor_id, metrics);
   }
 }
 

@@ -34,6 +34,14 @@ class AppStatusListener : public EventSink {
   void OnBlockManagerAdded(const BlockManagerAddedEvent& event) override;
   void OnStageExecutorMetrics(StringId executor_id, int32_t stage_id, int32_t stage_attempt_id,
                               const ExecutorMetricValues& metrics) override;
+  // Issue 3: executors, storage, environment, miscellaneous processes (executor_updates.cc,
+  // storage_updates.cc).
+  void OnEnvironmentDetails(const EnvironmentInfo& environment) override;
+  void OnResourceProfileAdded(const ResourceProfileInfo& profile) override;
+  void OnMiscellaneousProcessAdded(const MiscProcessAddedEvent& event) override;
+  void OnExclusion(const ExclusionEvent& event) override;
+  void OnBlockUpdated(const BlockUpdatedEvent& event) override;
+  void OnUnpersistRdd(int32_t rdd_id) override;
 
  private:
   using StageKey = std::pair<int32_t, int32_t>;
@@ -41,6 +49,19 @@ class AppStatusListener : public EventSink {
   void CopyStageInfo(const StageInfoEvent& info, StageAttempt& stage);
   uint32_t GetOrCreateExecutor(StringId executor_id, int64_t add_time);
   void SeeTime(int64_t time);
+  // Issue 3 helpers, called from the handlers above (executor_updates.cc, storage_updates.cc).
+  void ApplyDriverLogs(const ApplicationStartEvent& event);
+  void ApplyExecutorInfo(const ExecutorAddedEvent& event, Executor& executor);
+  void ApplyBlockManagerMemory(const BlockManagerAddedEvent& event, Executor& executor);
+  void AfterExecutorRemoved(uint32_t executor_index);
+  void EvictDeadExecutors();
+  void RemoveExecutorFromRdds(const Executor& executor);
+  void TrackPersistedRdds(const StageInfoEvent& info);
+  void AfterStageCompleted(const StageAttempt& stage);
+  Executor* ExecutorForStageMetrics(StringId executor_id);
+  bool ActiveForLiveStages(const Executor& executor) const;
+  void UpdateExecutorMemoryDisk(Executor& executor, const StorageLevelInfo& level,
+                                int64_t memory_delta, int64_t disk_delta);
 
   StringPool* pool_;
   AttemptModel* model_;
@@ -48,6 +69,9 @@ class AppStatusListener : public EventSink {
   std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
   std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages
   std::unordered_map<int64_t, uint32_t> live_tasks_;  // task id -> row in model_->tasks
+  // Removed executors still reachable by StageExecutorMetrics while a live stage overlaps them
+  // (ASL deadExecutors): executor id -> record index.
+  std::map<StringId, uint32_t> dead_executors_;
 };
 
 // The order in which Scala 2.13's mutable.HashMap[Long, _] iterates `total` distinct keys, applied

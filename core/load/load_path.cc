@@ -3,15 +3,155 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include "core/base/read_padding.h"
+#include "core/ingest/inflate_decompressor.h"
+#include "core/ingest/zip_directory.h"
 
 namespace afterglow {
 
 namespace fs = std::filesystem;
 
-bool ListLogFiles(const std::string& path, std::vector<std::string>* files, std::string* error) {
+namespace {
+
+using File = std::unique_ptr<FILE, int (*)(FILE*)>;
+
+File Open(const std::string& path) { return File(std::fopen(path.c_str(), "rb"), &std::fclose); }
+
+bool IsZipName(const std::string& path) {
+  return path.size() > 4 && path.compare(path.size() - 4, 4, ".zip") == 0;
+}
+
+// Reads `length` bytes from `offset` (to the end when length is -1) in kReadChunkBytes chunks,
+// each with kReadPadding slack. False when the file ends or fails first.
+bool ReadRange(FILE* in, uint64_t offset, uint64_t length,
+               const std::function<void(const uint8_t*, size_t)>& on_chunk) {
+  if (std::fseek(in, static_cast<long>(offset), SEEK_SET) != 0) return false;
+  std::vector<uint8_t> buffer(kReadChunkBytes + kReadPadding);
+  uint64_t left = length;
+  while (left > 0) {
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(left, kReadChunkBytes));
+    const size_t got = std::fread(buffer.data(), 1, want, in);
+    if (got > 0) on_chunk(buffer.data(), got);
+    left -= got;
+    if (got < want) return length == UINT64_MAX;
+  }
+  return true;
+}
+
+bool ReadExactly(FILE* in, uint64_t offset, size_t size, std::vector<uint8_t>* out) {
+  out->assign(size, 0);
+  return std::fseek(in, static_cast<long>(offset), SEEK_SET) == 0 &&
+         std::fread(out->data(), 1, size, in) == size;
+}
+
+void StreamPart(Session& session, const std::string& file) {
+  File in = Open(file);
+  if (!in) {
+    session.AddProblem({file, 0, 0, "cannot be read"});
+    return;
+  }
+  ReadRange(in.get(), 0, UINT64_MAX,
+            [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
+}
+
+// Forwards inflated bytes (which carry kReadPadding) into the session's current file.
+class SessionSink final : public ByteSink {
+ public:
+  explicit SessionSink(Session* session) : session_(session) {}
+  void OnBytes(const char* data, size_t size) override {
+    session_->PushBytes(reinterpret_cast<const uint8_t*>(data), size);
+  }
+
+ private:
+  Session* session_;
+};
+
+void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
+                    const ZipEntry& entry) {
+  std::vector<uint8_t> header;
+  uint64_t data_offset = 0;
+  if (!ReadExactly(zip, entry.local_header_offset, kZipLocalHeaderSize, &header) ||
+      !ZipDataOffset(header.data(), entry, &data_offset)) {
+    session.AddProblem({shown_name, 0, entry.local_header_offset, "zip: bad local header"});
+    return;
+  }
+  if (entry.method == 0) {
+    if (!ReadRange(zip, data_offset, entry.compressed_size,
+                   [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); })) {
+      session.AddProblem({shown_name, 0, entry.compressed_size, "zip: the entry is cut off"});
+    }
+    return;
+  }
+  if (entry.method != 8) {
+    session.AddProblem({shown_name, 0, 0,
+                        "zip: compression method " + std::to_string(entry.method) +
+                            " is not supported (only stored and deflated)"});
+    return;
+  }
+  InflateDecompressor inflater(InflateDecompressor::Framing::kRawDeflate);
+  SessionSink sink(&session);
+  bool failed = false;
+  ReadRange(zip, data_offset, entry.compressed_size, [&](const uint8_t* data, size_t size) {
+    if (!failed && inflater.Push(data, size, sink) == DecodeStatus::kError) failed = true;
+  });
+  if (failed || inflater.Finish(sink) != DecodeStatus::kEnd) {
+    session.AddProblem({shown_name, 0, inflater.error_offset(), "zip entry: " + inflater.error()});
+  }
+}
+
+void LoadZip(Session& session, const std::string& zip_path) {
+  File in = Open(zip_path);
+  std::error_code ec;
+  const uint64_t file_size = fs::file_size(zip_path, ec);
+  std::vector<uint8_t> tail, directory;
+  uint64_t directory_offset = 0, directory_size = 0;
+  std::vector<ZipEntry> entries;
+  std::string error;
+  const uint64_t tail_size = ZipTailSize(ec ? 0 : file_size);
+  if (!in || ec || !ReadExactly(in.get(), file_size - tail_size, tail_size, &tail) ||
+      !FindZipDirectory(tail.data(), tail.size(), file_size, &directory_offset, &directory_size,
+                        &error) ||
+      !ReadExactly(in.get(), directory_offset, directory_size, &directory) ||
+      !ParseZipDirectory(directory.data(), directory.size(), &entries, &error)) {
+    session.AddProblem({zip_path, 0, 0, error.empty() ? "cannot be read as a zip" : error});
+    return;
+  }
+  std::vector<LayoutFile> files;
+  for (const ZipEntry& e : entries) {
+    if (!e.name.empty() && e.name.back() != '/') files.push_back({e.name, e.size});
+  }
+  auto entry_of = [&](const std::string& name) -> const ZipEntry* {
+    for (const ZipEntry& e : entries) {
+      if (e.name == name) return &e;
+    }
+    return nullptr;
+  };
+  const std::string prefix = zip_path + "/";
+  for (const LogSource& log : FindLogs(files, "")) {
+    const bool single = log.layout == LogLayout::kSingleFile;
+    if (!single) {
+      session.BeginLog(prefix + log.name, log.in_progress);
+      if (!log.problem.empty()) session.AddProblem({prefix + log.name, 0, 0, log.problem});
+    }
+    for (const LayoutFile& part : log.parts) {
+      const std::string shown = prefix + part.path;
+      if (single) {
+        session.BeginFile(shown, part.size);
+      } else {
+        session.BeginPart(shown, part.size, log.codec);
+      }
+      StreamZipEntry(session, in.get(), shown, *entry_of(part.path));
+    }
+    session.EndFile();
+  }
+}
+
+}  // namespace
+
+bool ListLogs(const std::string& path, std::vector<LogSource>* logs, std::string* error) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (ec || !fs::exists(status)) {
@@ -19,24 +159,40 @@ bool ListLogFiles(const std::string& path, std::vector<std::string>* files, std:
     return false;
   }
   if (!fs::is_directory(status)) {
-    files->push_back(path);
+    LogSource log;
+    log.name = path;
+    log.parts.push_back({path, fs::file_size(path, ec)});
+    logs->push_back(std::move(log));
     return true;
   }
-  std::vector<std::string> found;
+  // The folder's files and its sub-folders' files, relative to it (log_layout.h looks no deeper).
+  std::vector<LayoutFile> files;
+  auto add_regular = [&](const fs::directory_entry& entry, const std::string& relative) {
+    std::error_code entry_ec;
+    if (!entry.is_regular_file(entry_ec)) return;
+    files.push_back({relative, entry.file_size(entry_ec)});
+  };
   for (const fs::directory_entry& entry : fs::directory_iterator(path, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.empty() || name[0] == '.') continue;
     std::error_code entry_ec;
-    if (!entry.is_regular_file(entry_ec)) continue;  // eventlog_v2_ folders: issue 3
-    if (entry.file_size(entry_ec) == 0) continue;
-    found.push_back(entry.path().string());
+    if (entry.is_directory(entry_ec)) {
+      for (const fs::directory_entry& inner : fs::directory_iterator(entry.path(), entry_ec)) {
+        add_regular(inner, name + "/" + inner.path().filename().string());
+      }
+    } else {
+      add_regular(entry, name);
+    }
   }
   if (ec) {
     *error = "cannot list " + path + ": " + ec.message();
     return false;
   }
-  std::sort(found.begin(), found.end());
-  files->insert(files->end(), found.begin(), found.end());
+  const fs::path root(path);
+  for (LogSource log : FindLogs(files, root.string())) {
+    if (log.name != root.string()) log.name = (root / log.name).string();
+    for (LayoutFile& part : log.parts) part.path = (root / part.path).string();
+    logs->push_back(std::move(log));
+  }
   return true;
 }
 
@@ -44,22 +200,32 @@ void LoadFile(Session& session, const std::string& file) {
   std::error_code ec;
   const uint64_t size = fs::file_size(file, ec);
   session.BeginFile(file, ec ? 0 : size);
-  std::unique_ptr<FILE, int (*)(FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
+  File in = Open(file);
   if (in) {
-    std::vector<uint8_t> buffer(kReadChunkBytes + kReadPadding);
-    for (;;) {
-      const size_t got = std::fread(buffer.data(), 1, kReadChunkBytes, in.get());
-      if (got > 0) session.PushBytes(buffer.data(), got);
-      if (got < kReadChunkBytes) break;
-    }
+    ReadRange(in.get(), 0, UINT64_MAX,
+              [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
+  }
+  session.EndFile();
+}
+
+void LoadLog(Session& session, const LogSource& log) {
+  if (log.layout == LogLayout::kSingleFile) {
+    if (IsZipName(log.parts.front().path)) return LoadZip(session, log.parts.front().path);
+    return LoadFile(session, log.parts.front().path);
+  }
+  session.BeginLog(log.name, log.in_progress);
+  if (!log.problem.empty()) session.AddProblem({log.name, 0, 0, log.problem});
+  for (const LayoutFile& part : log.parts) {
+    session.BeginPart(part.path, part.size, log.codec);
+    StreamPart(session, part.path);
   }
   session.EndFile();
 }
 
 bool LoadPath(Session& session, const std::string& path, std::string* error) {
-  std::vector<std::string> files;
-  if (!ListLogFiles(path, &files, error)) return false;
-  for (const std::string& file : files) LoadFile(session, file);
+  std::vector<LogSource> logs;
+  if (!ListLogs(path, &logs, error)) return false;
+  for (const LogSource& log : logs) LoadLog(session, log);
   return true;
 }
 

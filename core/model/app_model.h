@@ -16,7 +16,10 @@
 
 #include "core/decode/events.h"
 #include "core/model/executor_metrics.h"
+#include "core/model/sql_model.h"
+#include "core/model/storage_model.h"
 #include "core/model/string_pool.h"
+#include "core/model/task_details.h"
 #include "core/model/task_metrics.h"
 
 namespace afterglow {
@@ -134,6 +137,10 @@ struct StageAttempt {
   int64_t first_launch_time = INT64_MAX;
   TaskMetricValues metrics;  // sums of per-task metric deltas over all ended tasks
   PeakExecutorMetrics peak_executor_metrics;
+  // Executors excluded for this attempt by *ExcludedForStage events (ASL excludedExecutors).
+  std::vector<StringId> excluded_executors;
+  // Executor summaries and the speculation summary (core/listen/task_detail_updates.cc).
+  StageTaskDetails task_details;
 };
 
 enum class TaskStatus : uint8_t { kRunning, kSuccess, kFailed, kKilled };
@@ -173,6 +180,22 @@ struct Executor {
   int64_t total_shuffle_read = 0;
   int64_t total_shuffle_write = 0;
   PeakExecutorMetrics peak_executor_metrics;
+  // Issue 3 (core/listen/executor_updates.cc, storage_updates.cc; facts 66-73).
+  int32_t resource_profile_id = 0;
+  StringPairs executor_logs;
+  StringPairs attributes;
+  std::vector<ResourceInformation> resources;
+  bool is_excluded = false;
+  std::vector<int32_t> excluded_in_stages;  // sorted, distinct
+  int32_t rdd_blocks = 0;
+  int64_t memory_used = 0;
+  int64_t disk_used = 0;
+  int64_t total_on_heap = -1;  // -1: no memory info (memoryMetrics omitted)
+  int64_t total_off_heap = 0;
+  int64_t used_on_heap = 0;
+  int64_t used_off_heap = 0;
+  bool evicted = false;  // deleted past spark.ui.retainedDeadExecutors (fact 73)
+  bool has_memory_info() const { return total_on_heap >= 0; }
 };
 
 struct AttemptModel {
@@ -187,9 +210,19 @@ struct AttemptModel {
   std::deque<StageAttempt> stages;             // every stage-attempt object ever created
   std::map<std::pair<int32_t, int32_t>, uint32_t> stage_rows;  // (stage, attempt) -> shown
   TaskColumns tasks;
+  TaskDetailColumns task_details;               // same rows as `tasks` (task_details.h)
+  StageTaskRows stage_task_rows;                // (stage, attempt) -> rows of `tasks`
   uint64_t finished_tasks = 0;                 // TaskEnd events seen
   std::vector<Executor> executors;             // every executor record, add order
   std::map<StringId, uint32_t> live_executors;
+  // Issue 3: storage, environment, resource profiles, miscellaneous processes.
+  std::map<int32_t, Rdd> rdds;                          // tracked (not unpersisted) RDDs by id
+  std::optional<EnvironmentInfo> environment;           // the last EnvironmentUpdate
+  std::map<int32_t, ResourceProfileInfo> resource_profiles;
+  std::vector<MiscProcess> misc_processes;              // first-seen order
+  // Issue 3: SQL executions and Structured Streaming (core/listen/sql_listener.cc).
+  SqlModel sql;
+  StreamingModel streaming;
 
   const Job& job(uint32_t i) const { return jobs[i]; }
   const StageAttempt& stage(uint32_t i) const { return stages[i]; }

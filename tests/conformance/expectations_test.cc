@@ -3,10 +3,10 @@
 // the expected JSON by Spark's rule (json_compare.h).
 //
 // Registered now: application lists (every filter), applications/<id>, jobs lists, stage lists,
-// and the inline 404 "unknown app: foobar". Not registered yet (issue 3 adds them): executors,
-// stages/<id>[/<attempt>], taskSummary, taskList, storage/rdd, environment,
-// allmiscellaneousprocess, logs, the other inline error rows, the UI redirect row and the
-// streaming row.
+// executors, allexecutors, storage/rdd, environment, allmiscellaneousprocess, stages/<id>
+// [/<attempt>], taskSummary, taskList, the inline 404 "unknown app: foobar" and the stage inline
+// error rows (section at the end). The logs rows (zips) are checked by logs_download_test.cc.
+// Not registered yet: the other inline error rows, the UI redirect row and the streaming row.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -63,7 +63,13 @@ struct Row {
 bool Covered(const std::string& api_path) {
   static const std::regex kCovered(
       R"(^/api/v1/applications(\?.*)?$|^/api/v1/applications/[^/?]+$|)"
-      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/(jobs|stages)(\?.*)?$)");
+      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/(jobs|stages)(\?.*)?$|)"
+      // Stage details, task summaries and task lists (issue 3).
+      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/stages/[0-9]+(/[0-9]+(/(taskSummary|taskList))?)?)"
+      R"((\?.*)?$|)"
+      // Executors, storage, environment, miscellaneous processes (issue 3).
+      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/)"
+      R"((executors|allexecutors|storage/rdd(/[0-9]+)?|environment|allmiscellaneousprocess)$)");
   return std::regex_match(api_path, kCovered);
 }
 
@@ -159,6 +165,40 @@ TEST(ConformanceInline, UnknownAppIs404WithSparkMessage) {
   const CommandResult result = RunCommand(command);
   EXPECT_NE(result.exit_code, 0);
   EXPECT_EQ(result.output, "404 unknown app: foobar\n");
+}
+
+// [SECTION] Inline error rows of the stage endpoints ("response codes on bad paths"): the CLI
+// prints "<status> <Spark's message>" on stderr and exits non-zero.
+std::string ApiError(const std::string& log, const std::string& api_path) {
+  const std::string command = Quote(AFTERGLOW_CLI_PATH) + " api " +
+                              Quote((kSparkCorpus / "spark-events" / log).string()) + " " +
+                              Quote(api_path) + " 2>&1 >/dev/null";
+  const CommandResult result = RunCommand(command);
+  EXPECT_NE(result.exit_code, 0) << api_path;
+  return result.output;
+}
+
+TEST(ConformanceInline, UnknownStageIs404WithSparkMessage) {
+  EXPECT_EQ(ApiError("local-1422981780767", "/api/v1/applications/local-1422981780767/stages/12345"),
+            "404 unknown stage: 12345\n");
+}
+
+TEST(ConformanceInline, UnknownStageAttemptListsTheAttemptsFound) {
+  EXPECT_EQ(ApiError("local-1422981780767", "/api/v1/applications/local-1422981780767/stages/1/1"),
+            "404 unknown attempt for stage 1.  Found attempts: [0]\n");
+}
+
+TEST(ConformanceInline, NonNumericStageIdIs404) {
+  const std::string output =
+      ApiError("local-1422981780767", "/api/v1/applications/local-1422981780767/stages/flimflam");
+  EXPECT_EQ(output.substr(0, 4), "404 ") << output;
+}
+
+TEST(ConformanceInline, BadQuantileIs400WithSparkMessage) {
+  EXPECT_EQ(ApiError("local-1430917381534",
+                     "/api/v1/applications/local-1430917381534/stages/0/0/taskSummary"
+                     "?quantiles=foo,0.1"),
+            "400 Bad value for parameter \"quantiles\".  Expected a double, got \"foo\"\n");
 }
 
 }  // namespace

@@ -61,8 +61,8 @@ TEST_F(EventDecoderTest, UnknownEventsAreSkippedAndCounted) {
 }
 
 TEST_F(EventDecoderTest, SparkEventsNotModelledYetAreNotUnknown) {
-  Feed(R"({"Event":"org.apache.spark.scheduler.SparkListenerNodeBlacklisted","time":1})", 1);
-  Feed(R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd"})", 2);
+  Feed(R"({"Event":"org.apache.spark.scheduler.SparkListenerTaskGettingResult","time":1})", 1);
+  Feed(R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryIdleEvent"})", 2);
   EXPECT_EQ(decoder_.unknown_events(), 0u);
   EXPECT_EQ(decoder_.ignored_events(), 2u);
 }

@@ -1,0 +1,35 @@
+// Decoders for SQL-execution and Structured Streaming events (see sql_events.h); the task
+// accumulables the SQL listener aggregates are read by task_accumulables.cc. Called from
+// event_decoder.cc; same conventions: any key order, each value read once, strings interned
+// before the parser moves on.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/decode/event_kind.h"
+#include "core/decode/sql_events.h"
+#include "core/model/string_pool.h"
+#include "simdjson.h"
+
+namespace afterglow {
+
+// The kind of an "Event" name under org.apache.spark.sql.: the SQL and streaming events the SQL
+// listener reads, kIgnored for the package's other events (e.g. the 2.0.0 QueryProgress class,
+// which later Spark versions cannot load either).
+EventKind SqlEventKindFromName(std::string_view event_name);
+bool IsSqlEventKind(EventKind kind);
+
+// Decodes an event of a kind IsSqlEventKind accepts and hands it to `sink` (no call when the
+// sink is null, or when the event lacks what Spark needs to deserialize it: the 2.0.x streaming
+// events, for instance, have neither "id" nor "runId" and are skipped as Spark's replay skips
+// them).
+simdjson::error_code DecodeSqlEvent(EventKind kind, simdjson::ondemand::object& event,
+                                    StringPool& pool, SqlEventSink* sink,
+                                    SqlDecodeScratch& scratch);
+
+// java.lang.Long.parseLong: optional sign, ASCII digits, no spaces, range-checked.
+bool ParseJavaLong(std::string_view text, int64_t& out);
+
+}  // namespace afterglow

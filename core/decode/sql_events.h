@@ -1,0 +1,175 @@
+// Decoded SQL-execution and Structured Streaming events, and the sink that receives them (the SQL
+// listener, the counterpart of Spark's SQLAppStatusListener and StreamingQueryStatusListener).
+// These events have no JsonProtocol case: Jackson writes their Scala field names ("executionId",
+// "sparkPlanInfo", ...). Same conventions as events.h: strings are interned ids, vectors are
+// scratch space the decoder reuses, references are valid only during the sink call.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/decode/events.h"
+#include "core/model/string_pool.h"
+
+namespace afterglow {
+
+// One entry of a task's "Task Info" "Accumulables", reduced to what the SQL listener reads: the
+// id and the "Update" as SQLAppStatusListener converts it (`update.toString.toLong`).
+struct TaskAccumUpdate {
+  enum class Kind : uint8_t {
+    kNone,     // no "Update" (or null): Spark's filter `update.isDefined` drops it
+    kLong,     // parsed like java.lang.Long.parseLong
+    kInvalid,  // present but not a Java long: the listener's toLong throws, dropping the event
+  };
+  int64_t id = 0;
+  Kind kind = Kind::kNone;
+  int64_t value = 0;
+};
+
+// SQLPlanMetric / SQLMetricInfo: {"name", "accumulatorId", "metricType"}.
+struct SqlPlanMetricEvent {
+  StringId name = kEmptyString;
+  int64_t accumulator_id = 0;
+  StringId metric_type = kEmptyString;
+};
+
+// A SparkPlanInfo tree flattened in pre-order; node 0 is the root. Children are linked through
+// first_child / next_sibling (-1 ends a list); a node's metrics are metrics[metrics_begin,
+// metrics_end).
+struct SparkPlanInfoNode {
+  StringId node_name = kEmptyString;
+  StringId simple_string = kEmptyString;
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  uint32_t metrics_begin = 0;
+  uint32_t metrics_end = 0;
+};
+
+struct SparkPlanInfoTree {
+  std::vector<SparkPlanInfoNode> nodes;
+  std::vector<SqlPlanMetricEvent> metrics;
+  void Clear() {
+    nodes.clear();
+    metrics.clear();
+  }
+  bool empty() const { return nodes.empty(); }
+};
+
+// org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart
+struct SqlExecutionStartEvent {
+  int64_t execution_id = 0;
+  OptString root_execution_id;  // Spark 3.4+: the text of the id, absent otherwise
+  OptString description;
+  OptString details;
+  OptString physical_plan_description;
+  SparkPlanInfoTree plan;
+  int64_t time = kNoTime;
+  std::vector<std::pair<StringId, StringId>> modified_configs;
+};
+
+// org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd
+struct SqlExecutionEndEvent {
+  int64_t execution_id = 0;
+  int64_t time = kNoTime;
+  OptString error_message;  // Spark 3.4+: "" on success, the failure otherwise; absent before
+};
+
+// ...SparkListenerSQLAdaptiveExecutionUpdate
+struct SqlAdaptiveExecutionUpdateEvent {
+  int64_t execution_id = 0;
+  OptString physical_plan_description;
+  SparkPlanInfoTree plan;
+};
+
+// ...SparkListenerSQLAdaptiveSQLMetricUpdates
+struct SqlAdaptiveMetricUpdatesEvent {
+  int64_t execution_id = 0;
+  std::vector<SqlPlanMetricEvent> metrics;
+};
+
+// ...SparkListenerDriverAccumUpdates: "accumUpdates" is a list of [id, value] pairs.
+struct SqlDriverAccumUpdatesEvent {
+  int64_t execution_id = 0;
+  std::vector<std::pair<int64_t, int64_t>> updates;
+};
+
+// org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent
+struct StreamingQueryStartedEvent {
+  StringId id = kEmptyString;      // the query id (a UUID), stable across restarts
+  StringId run_id = kEmptyString;  // this run's id
+  OptString name;
+  StringId timestamp = kEmptyString;  // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" as written
+};
+
+// One source of a progress report (SourceProgress).
+struct StreamingSourceProgressEvent {
+  StringId description = kEmptyString;
+  int64_t num_input_rows = 0;
+  double input_rows_per_second = 0;      // NaN when the log says "NaN"
+  double processed_rows_per_second = 0;
+};
+
+// ...$QueryProgressEvent "progress" (StreamingQueryProgress). The query-level numInputRows and
+// rates are not written: Spark derives them from the sources (sums), and so do we.
+struct StreamingQueryProgressEvent {
+  StringId id = kEmptyString;
+  StringId run_id = kEmptyString;
+  OptString name;
+  StringId timestamp = kEmptyString;
+  int64_t batch_id = 0;
+  int64_t batch_duration = 0;
+  std::vector<std::pair<StringId, int64_t>> duration_ms;  // "durationMs", log order
+  std::vector<StreamingSourceProgressEvent> sources;
+  StringId sink_description = kEmptyString;
+  int64_t sink_num_output_rows = -1;  // -1 when absent
+  int64_t state_rows_total = 0;       // sum of stateOperators[].numRowsTotal
+  int64_t state_rows_updated = 0;     // sum of stateOperators[].numRowsUpdated
+};
+
+// ...$QueryTerminatedEvent
+struct StreamingQueryTerminatedEvent {
+  StringId id = kEmptyString;
+  StringId run_id = kEmptyString;
+  OptString exception;
+};
+
+// Receives the events above plus the core events the SQL listener follows. Separate from
+// EventSink so the application-status listener and the SQL listener stay independent (Spark runs
+// them as two listeners on the same replay).
+class SqlEventSink {
+ public:
+  virtual ~SqlEventSink() = default;
+  // Core events (also delivered to the EventSink).
+  virtual void OnJobStart(const JobStartEvent& event) = 0;
+  virtual void OnJobEnd(int32_t job_id, bool succeeded) = 0;
+  virtual void OnStageSubmitted(const StageInfoEvent& info) = 0;
+  // `accumulables` is empty unless WantsTaskAccumulables said yes for the task's stage attempt.
+  virtual void OnTaskEnd(const TaskEndEvent& event,
+                         const std::vector<TaskAccumUpdate>& accumulables) = 0;
+  // Asked before a TaskEnd's "Task Info" is read: decoding task accumulables costs time, and
+  // only tasks of tracked SQL stages need them.
+  virtual bool WantsTaskAccumulables(int32_t stage_id, int32_t stage_attempt_id) const = 0;
+
+  virtual void OnSqlExecutionStart(const SqlExecutionStartEvent& event) = 0;
+  virtual void OnSqlExecutionEnd(const SqlExecutionEndEvent& event) = 0;
+  virtual void OnSqlAdaptiveExecutionUpdate(const SqlAdaptiveExecutionUpdateEvent& event) = 0;
+  virtual void OnSqlAdaptiveMetricUpdates(const SqlAdaptiveMetricUpdatesEvent& event) = 0;
+  virtual void OnSqlDriverAccumUpdates(const SqlDriverAccumUpdatesEvent& event) = 0;
+
+  virtual void OnStreamingQueryStarted(const StreamingQueryStartedEvent& event) = 0;
+  virtual void OnStreamingQueryProgress(const StreamingQueryProgressEvent& event) = 0;
+  virtual void OnStreamingQueryTerminated(const StreamingQueryTerminatedEvent& event) = 0;
+};
+
+// Scratch events the decoder reuses from line to line.
+struct SqlDecodeScratch {
+  SqlExecutionStartEvent start;
+  SqlAdaptiveExecutionUpdateEvent adaptive;
+  SqlAdaptiveMetricUpdatesEvent metric_updates;
+  SqlDriverAccumUpdatesEvent driver_updates;
+  StreamingQueryProgressEvent progress;
+  std::vector<TaskAccumUpdate> task_accumulables;
+};
+
+}  // namespace afterglow

@@ -1,0 +1,21 @@
+// A task's "Task Info" "Accumulables", decoded once for its two readers: the entries the task
+// API shows (non-internal, non-SQL; LiveEntityHelpers.newAccumulatorInfos) and, when asked, the
+// SQL listener's id / update pairs. Texts are interned only for the entries the API shows, so
+// the many internal metric accumulators of newer logs never reach the string pool.
+#pragma once
+
+#include <vector>
+
+#include "core/decode/events.h"
+#include "core/decode/sql_events.h"
+#include "core/model/string_pool.h"
+#include "simdjson.h"
+
+namespace afterglow {
+
+// `shown` and `sql` may each be null; both are cleared first when given.
+simdjson::error_code DecodeTaskAccumulables(simdjson::ondemand::value value, StringPool& pool,
+                                            std::vector<AccumulableEvent>* shown,
+                                            std::vector<TaskAccumUpdate>* sql);
+
+}  // namespace afterglow

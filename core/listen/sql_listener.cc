@@ -1,0 +1,497 @@
+#include "core/listen/sql_listener.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/decode/sql_event_decoder.h"
+#include "core/listen/scala_order.h"
+#include "core/listen/sql_metric_format.h"
+#include "core/listen/sql_plan_graph.h"
+
+namespace afterglow {
+
+// LiveExecutionData: the execution as the listener tracks it until it is written for good.
+struct SqlListener::LiveExecution {
+  SqlExecutionRow row;  // row.metric_types is filled only when written
+  // accumulator id -> type, shared with the execution's LiveStageMetrics (Spark shares one
+  // mutable map, so metrics added by later AQE updates count for stages already tracked).
+  std::shared_ptr<MetricTypes> metric_types = std::make_shared<MetricTypes>();
+  std::unordered_set<int32_t> stage_set;
+  std::vector<std::pair<int64_t, int64_t>> driver_updates;  // log order, repeats kept
+  size_t end_events = 0;
+  bool written = false;  // LiveEntity.lastWriteTime != -1: the first write checks retention
+  bool live = false;     // still in live_
+};
+
+// LiveStageMetrics: per accumulator, one value per task index of the stage's latest attempt.
+struct SqlListener::LiveStageMetrics {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  int32_t num_tasks = 0;
+  std::shared_ptr<MetricTypes> metric_types;
+  std::unordered_map<int64_t, std::vector<int64_t>> values;           // id -> by task index
+  std::unordered_map<int64_t, std::pair<int64_t, int64_t>> max_task;  // id -> (value, task id)
+  std::vector<bool> completed_indices;
+};
+
+SqlListener::SqlListener(StringPool* pool, AttemptModel* model) : pool_(pool), model_(model) {}
+SqlListener::~SqlListener() = default;
+
+// [SECTION] Live state helpers -------------------------------------------------------------------
+
+std::shared_ptr<SqlListener::LiveExecution> SqlListener::FindLive(int64_t execution_id) const {
+  auto it = live_.find(execution_id);
+  return it == live_.end() ? nullptr : it->second;
+}
+
+void SqlListener::AddLive(const std::shared_ptr<LiveExecution>& exec) {
+  exec->live = true;
+  live_[exec->row.execution_id] = exec;
+  for (int32_t stage : exec->row.stages) ++live_stage_refs_[stage];
+}
+
+SqlListener::LiveExecution& SqlListener::GetOrCreateExecution(int64_t execution_id) {
+  if (auto exec = FindLive(execution_id)) return *exec;
+  auto exec = std::make_shared<LiveExecution>();
+  exec->row.execution_id = execution_id;
+  AddLive(exec);
+  return *exec;
+}
+
+void SqlListener::AddStage(LiveExecution& exec, int32_t stage_id) {
+  if (!exec.stage_set.insert(stage_id).second) return;
+  exec.row.stages.push_back(stage_id);
+  if (exec.live) ++live_stage_refs_[stage_id];
+}
+
+bool SqlListener::IsSqlStage(int32_t stage_id) const {
+  auto it = live_stage_refs_.find(stage_id);
+  return it != live_stage_refs_.end() && it->second > 0;
+}
+
+void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begin,
+                             const SqlPlanMetricEvent* end) {
+  for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
+    (*exec.metric_types)[m->accumulator_id] = m->metric_type;
+  }
+}
+
+// SQLAppStatusListener.update: an execution whose jobs and execution end have all arrived is
+// written and dropped from live tracking; otherwise only a forced update writes (replay mode).
+void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force) {
+  if (exec->end_events >= exec->row.jobs.size() + 1) {
+    Write(*exec);
+    RemoveStaleMetricsData(*exec);
+    if (exec->live) {
+      exec->live = false;
+      live_.erase(exec->row.execution_id);
+      for (int32_t stage : exec->row.stages) --live_stage_refs_[stage];
+    }
+  } else if (force) {
+    Write(*exec);
+  }
+}
+
+void SqlListener::Write(LiveExecution& exec) {
+  SqlExecutionRow& stored = model_->sql.executions[exec.row.execution_id];
+  stored = exec.row;
+  stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
+  std::sort(stored.metric_types.begin(), stored.metric_types.end());
+  if (!exec.written) {
+    exec.written = true;
+    CleanupExecutions();
+  }
+}
+
+// cleanupExecutions: past the retention limit, delete the earliest-completed executions.
+void SqlListener::CleanupExecutions() {
+  SqlModel& sql = model_->sql;
+  if (sql.executions.size() <= kRetainedExecutions) return;
+  const size_t to_delete = sql.executions.size() - kRetainedExecutions;
+  std::vector<std::pair<int64_t, int64_t>> completed;  // (completion time, id)
+  for (const auto& [id, row] : sql.executions) {
+    if (row.completion_time != kNoTime && row.completion_time >= 0) {
+      completed.emplace_back(row.completion_time, id);
+    }
+  }
+  std::sort(completed.begin(), completed.end());
+  for (size_t i = 0; i < completed.size() && i < to_delete; ++i) {
+    sql.executions.erase(completed[i].second);
+    sql.graphs.erase(completed[i].second);
+    sql.plan_history.erase(completed[i].second);
+  }
+}
+
+// removeStaleMetricsData: drop stage metrics no other live execution lists.
+void SqlListener::RemoveStaleMetricsData(const LiveExecution& exec) {
+  for (auto it = stage_metrics_.begin(); it != stage_metrics_.end();) {
+    const int32_t stage = it->first;
+    auto refs = live_stage_refs_.find(stage);
+    int32_t others = refs == live_stage_refs_.end() ? 0 : refs->second;
+    if (exec.live && exec.stage_set.count(stage) > 0) --others;
+    if (others <= 0) it = stage_metrics_.erase(it);
+    else ++it;
+  }
+}
+
+// [SECTION] Metric aggregation (aggregateMetrics) ----------------------------------------------
+
+std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
+    const LiveExecution& exec) const {
+  const MetricTypes& types = *exec.metric_types;
+  // The execution's stages, in its immutable Set's order (ties for the max go to the first).
+  std::vector<const LiveStageMetrics*> stages;
+  for (int32_t stage_id : ScalaImmutableIntOrder(exec.row.stages)) {
+    auto it = stage_metrics_.find(stage_id);
+    if (it != stage_metrics_.end()) stages.push_back(it->second.get());
+  }
+  std::unordered_map<int64_t, SqlMetricMaxTask> max_from_all_stages;
+  for (const LiveStageMetrics* stage : stages) {
+    for (const auto& [id, value_task] : stage->max_task) {
+      if (types.count(id) == 0) continue;
+      auto [it, inserted] = max_from_all_stages.try_emplace(
+          id, SqlMetricMaxTask{value_task.first, stage->stage_id, stage->attempt_id,
+                               value_task.second});
+      if (!inserted && value_task.first > it->second.value) {
+        it->second = {value_task.first, stage->stage_id, stage->attempt_id, value_task.second};
+      }
+    }
+  }
+  std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
+  for (const auto& [id, value] : exec.driver_updates) {
+    if (types.count(id) > 0) driver_values[id].push_back(value);
+  }
+  std::vector<int64_t> metric_ids;
+  for (const LiveStageMetrics* stage : stages) {
+    for (const auto& [id, values] : stage->values) {
+      if (types.count(id) > 0) metric_ids.push_back(id);
+    }
+  }
+  for (const auto& [id, values] : driver_values) metric_ids.push_back(id);
+  std::sort(metric_ids.begin(), metric_ids.end());
+  metric_ids.erase(std::unique(metric_ids.begin(), metric_ids.end()), metric_ids.end());
+
+  std::vector<std::pair<int64_t, std::string>> out;
+  out.reserve(metric_ids.size());
+  for (int64_t id : metric_ids) {
+    const std::string_view type = pool_->Get(types.at(id));
+    std::vector<int64_t> values;
+    for (const LiveStageMetrics* stage : stages) {
+      auto it = stage->values.find(id);
+      if (it != stage->values.end()) values.insert(values.end(), it->second.begin(), it->second.end());
+    }
+    const std::vector<int64_t>* driver = nullptr;
+    if (auto it = driver_values.find(id); it != driver_values.end()) driver = &it->second;
+    std::optional<SqlMetricMaxTask> max_task;
+    if (auto it = max_from_all_stages.find(id); it != max_from_all_stages.end()) {
+      max_task = it->second;
+      // A driver value above every task value: the suffix becomes "(driver)".
+      if (driver != nullptr &&
+          std::any_of(driver->begin(), driver->end(), [&](int64_t v) { return v > max_task->value; })) {
+        max_task.reset();
+      }
+    }
+    if (driver != nullptr) values.insert(values.end(), driver->begin(), driver->end());
+    if (IsV2CustomMetricType(type)) {
+      out.emplace_back(id, "N/A");  // the SHS cannot load the custom metric's class
+      continue;
+    }
+    out.emplace_back(id, SqlMetricStringValue(type, values, max_task));
+  }
+  return out;
+}
+
+// [SECTION] Core events ------------------------------------------------------------------------
+
+void SqlListener::OnJobStart(const JobStartEvent& event) {
+  if (!event.properties.sql_execution_id.present) return;  // not a job created by SQL
+  int64_t execution_id = 0;
+  if (!ParseJavaLong(pool_->Get(event.properties.sql_execution_id.id), execution_id)) return;
+  std::shared_ptr<LiveExecution> exec = FindLive(execution_id);
+  if (exec == nullptr) {
+    auto stored = model_->sql.executions.find(execution_id);
+    exec = std::make_shared<LiveExecution>();
+    if (stored != model_->sql.executions.end()) {
+      // Re-open a finished execution from the store rather than overwrite it.
+      exec->row = stored->second;
+      exec->metric_types->insert(stored->second.metric_types.begin(),
+                                 stored->second.metric_types.end());
+      exec->stage_set.insert(exec->row.stages.begin(), exec->row.stages.end());
+      exec->end_events = exec->row.jobs.size() + 1;
+    } else {
+      exec->row.execution_id = execution_id;
+    }
+    AddLive(exec);
+  }
+  // Track the job's stages' accumulators, if the execution has any metrics yet.
+  if (!exec->metric_types->empty()) {
+    for (size_t i = 0; i < event.stage_info_count; ++i) {
+      const StageInfoEvent& stage = event.stage_infos[i];
+      auto metrics = std::make_unique<LiveStageMetrics>();
+      metrics->stage_id = stage.stage_id;
+      metrics->attempt_id = 0;
+      metrics->num_tasks = stage.num_tasks;
+      metrics->metric_types = exec->metric_types;
+      stage_metrics_[stage.stage_id] = std::move(metrics);
+    }
+  }
+  bool found = false;
+  for (auto& [job, status] : exec->row.jobs) {
+    if (job == event.job_id) {
+      status = SqlJobStatus::kRunning;
+      found = true;
+    }
+  }
+  if (!found) exec->row.jobs.emplace_back(event.job_id, SqlJobStatus::kRunning);
+  for (int32_t stage : event.stage_ids) AddStage(*exec, stage);
+  Update(exec, /*force=*/true);
+}
+
+void SqlListener::OnJobEnd(int32_t job_id, bool succeeded) {
+  std::vector<int64_t> ids;
+  for (const auto& [id, exec] : live_) ids.push_back(id);
+  for (int64_t id : ids) {
+    std::shared_ptr<LiveExecution> exec = FindLive(id);
+    if (exec == nullptr) continue;
+    bool has_job = false;
+    for (auto& [job, status] : exec->row.jobs) {
+      if (job == job_id) {
+        status = succeeded ? SqlJobStatus::kSucceeded : SqlJobStatus::kFailed;
+        has_job = true;
+      }
+    }
+    if (!has_job) continue;
+    ++exec->end_events;
+    Update(exec, /*force=*/false);
+  }
+}
+
+void SqlListener::OnStageSubmitted(const StageInfoEvent& info) {
+  if (!IsSqlStage(info.stage_id)) return;
+  auto it = stage_metrics_.find(info.stage_id);
+  if (it == stage_metrics_.end() || it->second->attempt_id == info.attempt_id) return;
+  // A new attempt: start its arrays afresh (only the latest attempt counts).
+  auto fresh = std::make_unique<LiveStageMetrics>();
+  fresh->stage_id = info.stage_id;
+  fresh->attempt_id = info.attempt_id;
+  fresh->num_tasks = it->second->num_tasks;
+  fresh->metric_types = it->second->metric_types;
+  it->second = std::move(fresh);
+}
+
+bool SqlListener::WantsTaskAccumulables(int32_t stage_id, int32_t stage_attempt_id) const {
+  if (!IsSqlStage(stage_id)) return false;
+  auto it = stage_metrics_.find(stage_id);
+  return it != stage_metrics_.end() && it->second->attempt_id == stage_attempt_id;
+}
+
+// onTaskEnd -> LiveStageMetrics.updateTaskMetrics (fact 91).
+void SqlListener::OnTaskEnd(const TaskEndEvent& event,
+                            const std::vector<TaskAccumUpdate>& accumulables) {
+  if (!IsSqlStage(event.stage_id)) return;
+  auto it = stage_metrics_.find(event.stage_id);
+  if (it == stage_metrics_.end() || it->second->attempt_id != event.stage_attempt_id) return;
+  LiveStageMetrics& stage = *it->second;
+  const int32_t index = event.info.index;
+  if (index >= 0 && static_cast<size_t>(index) < stage.completed_indices.size() &&
+      stage.completed_indices[static_cast<size_t>(index)]) {
+    return;  // that index already succeeded
+  }
+  for (const TaskAccumUpdate& acc : accumulables) {
+    if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
+    auto type = stage.metric_types->find(acc.id);
+    if (type == stage.metric_types->end()) continue;
+    // Spark's toLong throws here, and the listener bus drops the rest of the event.
+    if (acc.kind == TaskAccumUpdate::Kind::kInvalid) return;
+    std::vector<int64_t>& values = stage.values[acc.id];
+    if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
+    if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
+    values[static_cast<size_t>(index)] = acc.value;
+    if (SqlMetricNeedsMax(pool_->Get(type->second))) {
+      auto [max, inserted] = stage.max_task.try_emplace(acc.id, acc.value, event.info.task_id);
+      if (!inserted && acc.value > max->second.first) max->second = {acc.value, event.info.task_id};
+    }
+  }
+  const bool successful = event.info.finish_time != 0 && !event.info.failed && !event.info.killed;
+  if (successful && index >= 0) {
+    if (stage.completed_indices.size() <= static_cast<size_t>(index)) {
+      stage.completed_indices.resize(static_cast<size_t>(index) + 1, false);
+    }
+    stage.completed_indices[static_cast<size_t>(index)] = true;
+  }
+}
+
+// [SECTION] SQL events --------------------------------------------------------------------------
+
+void SqlListener::OnSqlExecutionStart(const SqlExecutionStartEvent& event) {
+  SqlPlanGraph graph;
+  if (!BuildSparkPlanGraph(event.plan, *pool_, graph)) return;
+  model_->sql.graphs[event.execution_id] = std::move(graph);
+  if (event.physical_plan_description.present) {
+    model_->sql.plan_history[event.execution_id].push_back(event.physical_plan_description.id);
+  }
+  LiveExecution& exec = GetOrCreateExecution(event.execution_id);
+  exec.row.description = event.description;
+  exec.row.details = event.details;
+  exec.row.physical_plan_description = event.physical_plan_description;
+  exec.row.modified_configs = event.modified_configs;
+  AddMetrics(exec, event.plan.metrics.data(), event.plan.metrics.data() + event.plan.metrics.size());
+  exec.row.submission_time = event.time;
+  Update(FindLive(event.execution_id), /*force=*/false);
+}
+
+void SqlListener::OnSqlAdaptiveExecutionUpdate(const SqlAdaptiveExecutionUpdateEvent& event) {
+  SqlPlanGraph graph;
+  if (!BuildSparkPlanGraph(event.plan, *pool_, graph)) return;
+  model_->sql.graphs[event.execution_id] = std::move(graph);
+  if (event.physical_plan_description.present) {
+    model_->sql.plan_history[event.execution_id].push_back(event.physical_plan_description.id);
+  }
+  LiveExecution& exec = GetOrCreateExecution(event.execution_id);
+  exec.row.physical_plan_description = event.physical_plan_description;
+  AddMetrics(exec, event.plan.metrics.data(), event.plan.metrics.data() + event.plan.metrics.size());
+  Update(FindLive(event.execution_id), /*force=*/false);
+}
+
+void SqlListener::OnSqlAdaptiveMetricUpdates(const SqlAdaptiveMetricUpdatesEvent& event) {
+  LiveExecution& exec = GetOrCreateExecution(event.execution_id);
+  AddMetrics(exec, event.metrics.data(), event.metrics.data() + event.metrics.size());
+  Update(FindLive(event.execution_id), /*force=*/false);
+}
+
+void SqlListener::OnSqlExecutionEnd(const SqlExecutionEndEvent& event) {
+  std::shared_ptr<LiveExecution> exec = FindLive(event.execution_id);
+  if (exec == nullptr) return;
+  exec->row.completion_time = event.time;
+  exec->row.error_message = event.error_message;
+  Update(exec, /*force=*/false);
+  // The History Server replays with asynchronous tracking off, so this runs at once.
+  if (!exec->row.has_metric_values) {
+    exec->row.metric_values = AggregateMetrics(*exec);
+    exec->row.has_metric_values = true;
+  }
+  RemoveStaleMetricsData(*exec);
+  ++exec->end_events;
+  Update(exec, /*force=*/true);
+}
+
+void SqlListener::OnSqlDriverAccumUpdates(const SqlDriverAccumUpdatesEvent& event) {
+  std::shared_ptr<LiveExecution> exec = FindLive(event.execution_id);
+  if (exec == nullptr) return;
+  exec->driver_updates.insert(exec->driver_updates.end(), event.updates.begin(),
+                              event.updates.end());
+  Update(exec, /*force=*/false);
+}
+
+void SqlListener::Finish() {
+  std::vector<std::shared_ptr<LiveExecution>> execs;
+  for (const auto& [id, exec] : live_) execs.push_back(exec);
+  for (const auto& exec : execs) {
+    if (!exec->row.has_metric_values) {
+      exec->row.metric_values = AggregateMetrics(*exec);
+      exec->row.has_metric_values = true;
+    }
+    Write(*exec);
+  }
+}
+
+// [SECTION] Structured Streaming (StreamingQueryStatusListener) --------------------------------
+
+std::optional<int64_t> ParseProgressTimestamp(std::string_view text) {
+  // yyyy-MM-dd'T'HH:mm:ss.SSS'Z'
+  if (text.size() != 24 || text[4] != '-' || text[7] != '-' || text[10] != 'T' ||
+      text[13] != ':' || text[16] != ':' || text[19] != '.' || text[23] != 'Z') {
+    return std::nullopt;
+  }
+  auto number = [&](size_t pos, size_t len, int64_t& out) {
+    out = 0;
+    for (size_t i = pos; i < pos + len; ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+      out = out * 10 + (text[i] - '0');
+    }
+    return true;
+  };
+  int64_t y, mo, d, h, mi, s, ms;
+  if (!number(0, 4, y) || !number(5, 2, mo) || !number(8, 2, d) || !number(11, 2, h) ||
+      !number(14, 2, mi) || !number(17, 2, s) || !number(20, 3, ms)) {
+    return std::nullopt;
+  }
+  // Days from civil (proleptic Gregorian), H. Hinnant's algorithm.
+  const int64_t yy = y - (mo <= 2);
+  const int64_t era = (yy >= 0 ? yy : yy - 399) / 400;
+  const int64_t yoe = yy - era * 400;
+  const int64_t doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const int64_t days = era * 146097 + doe - 719468;
+  return ((days * 24 + h) * 60 + mi) * 60000 + s * 1000 + ms;
+}
+
+void SqlListener::OnStreamingQueryStarted(const StreamingQueryStartedEvent& event) {
+  const std::optional<int64_t> start = ParseProgressTimestamp(pool_->Get(event.timestamp));
+  if (!start) return;
+  StreamingQuery query;
+  query.name = event.name;
+  query.id = event.id;
+  query.run_id = event.run_id;
+  query.start_timestamp = *start;
+  query.is_active = true;
+  for (StreamingQuery& existing : model_->streaming.queries) {
+    if (existing.run_id == event.run_id) {
+      existing = query;  // the store keys StreamingQueryData by run id
+      return;
+    }
+  }
+  model_->streaming.queries.push_back(query);
+}
+
+void SqlListener::OnStreamingQueryProgress(const StreamingQueryProgressEvent& event) {
+  const std::string_view timestamp_text = pool_->Get(event.timestamp);
+  const std::optional<int64_t> timestamp = ParseProgressTimestamp(timestamp_text);
+  if (!timestamp) return;
+  StreamingProgress progress;
+  progress.timestamp = event.timestamp;
+  progress.timestamp_ms = *timestamp;
+  progress.batch_id = event.batch_id;
+  progress.batch_duration = event.batch_duration;
+  // StreamingQueryProgress derives the query's numbers from its sources.
+  for (const StreamingSourceProgressEvent& source : event.sources) {
+    progress.num_input_rows += source.num_input_rows;
+    progress.input_rows_per_second += source.input_rows_per_second;
+    progress.processed_rows_per_second += source.processed_rows_per_second;
+  }
+  progress.duration_ms = event.duration_ms;
+  progress.sink_num_output_rows = event.sink_num_output_rows;
+  progress.state_rows_total = event.state_rows_total;
+  progress.state_rows_updated = event.state_rows_updated;
+  // Spark means to keep only spark.sql.streaming.ui.retainedProgressUpdates reports per run, but
+  // its check (`queryToProgress.contains(runId)`) tests the map's values, never matches, and
+  // starts a new one-element queue each time: in practice every report is kept. So do we.
+  std::vector<StreamingProgress>& reports = model_->streaming.progress_by_run[event.run_id];
+  // Read back sorted by the timestamp text, ties by the unique id "<runId>_<batchId>_<timestamp>"
+  // (within a run: the batch id's text). Reports mostly arrive in order: this appends.
+  auto before = [&](const StreamingProgress& a, const StreamingProgress& b) {
+    const std::string_view ta = pool_->Get(a.timestamp);
+    const std::string_view tb = pool_->Get(b.timestamp);
+    if (ta != tb) return ta < tb;
+    return std::to_string(a.batch_id) < std::to_string(b.batch_id);
+  };
+  auto [first, last] = std::equal_range(reports.begin(), reports.end(), progress, before);
+  if (first != last) {
+    *first = std::move(progress);  // the same unique id: the store replaces it
+    return;
+  }
+  reports.insert(first, std::move(progress));
+}
+
+void SqlListener::OnStreamingQueryTerminated(const StreamingQueryTerminatedEvent& event) {
+  for (StreamingQuery& query : model_->streaming.queries) {
+    if (query.run_id == event.run_id) {
+      query.is_active = false;
+      query.terminated_exception = event.exception;
+      return;
+    }
+  }
+  // No StreamingQueryData for that run: Spark's store.read throws and the event is dropped.
+}
+
+}  // namespace afterglow

@@ -1,0 +1,121 @@
+// SQL executions and Structured Streaming queries of one application attempt, as the History
+// Server's store holds them after a replay: what SQLAppStatusListener last wrote
+// (SQLExecutionUIData, SparkPlanGraphWrapper) and what StreamingQueryStatusListener wrote
+// (StreamingQueryData, StreamingQueryProgressWrapper). Built by core/listen/sql_listener.cc.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/decode/events.h"
+#include "core/model/string_pool.h"
+
+namespace afterglow {
+
+// SQLPlanMetric.
+struct SqlPlanMetric {
+  StringId name = kEmptyString;  // untrimmed, as logged
+  int64_t accumulator_id = 0;
+  StringId metric_type = kEmptyString;  // "sum", "size", "timing", "nsTiming", "average", ...
+};
+
+// A node of SparkPlanGraph; WholeStageCodegen clusters are nodes too.
+struct SqlPlanNode {
+  int64_t id = 0;                 // pre-order DFS id (fact 88)
+  StringId name = kEmptyString;   // nodeName, untrimmed
+  StringId desc = kEmptyString;   // simpleString
+  std::vector<SqlPlanMetric> metrics;
+  bool is_cluster = false;
+  int32_t cluster = -1;  // index in all_nodes of the cluster that holds this node, -1 if none
+};
+
+// SparkPlanGraph, kept as its allNodes: every top-level node in creation order, a cluster's
+// nodes listed just before the cluster itself.
+struct SqlPlanGraph {
+  std::vector<SqlPlanNode> all_nodes;
+  std::vector<std::pair<int64_t, int64_t>> edges;  // (fromId = child, toId = parent), creation order
+};
+
+enum class SqlJobStatus : uint8_t { kRunning, kSucceeded, kFailed };
+
+// SQLExecutionUIData as last written to the store.
+struct SqlExecutionRow {
+  int64_t execution_id = 0;
+  OptString description;  // null (omitted) for executions known only from a JobStart
+  OptString details;
+  OptString physical_plan_description;
+  std::vector<std::pair<StringId, StringId>> modified_configs;
+  // accumulator id -> metric type of every plan version and AQE metric update (latest wins);
+  // kept so an execution re-opened by a later JobStart aggregates as Spark does.
+  std::vector<std::pair<int64_t, StringId>> metric_types;
+  int64_t submission_time = -1;
+  int64_t completion_time = kNoTime;  // kNoTime: no ExecutionEnd
+  OptString error_message;            // Spark 3.4+ only
+  // Jobs in insertion order; Spark's immutable Map iterates them in ScalaImmutableIntOrder.
+  std::vector<std::pair<int32_t, SqlJobStatus>> jobs;
+  std::vector<int32_t> stages;  // insertion order, distinct
+  // Aggregated metric strings by accumulator id, sorted by id; absent until aggregated.
+  bool has_metric_values = false;
+  std::vector<std::pair<int64_t, std::string>> metric_values;
+
+  // "COMPLETED" / "FAILED" / "RUNNING" (SQLExecutionUIData.executionStatus, fact 85).
+  const char* Status() const;
+  // The aggregated value of an accumulator, or null.
+  const std::string* MetricValue(int64_t accumulator_id) const;
+};
+
+struct SqlModel {
+  std::map<int64_t, SqlExecutionRow> executions;  // by execution id (the API's order)
+  std::map<int64_t, SqlPlanGraph> graphs;         // the last graph stored for each execution
+  // Every physicalPlanDescription an execution had, in order (start, then each AQE update):
+  // the plan-change history the UI can show. Not part of the History Server's answers.
+  std::map<int64_t, std::vector<StringId>> plan_history;
+};
+
+// ---- Structured Streaming ----------------------------------------------------------------------
+
+// StreamingQueryProgress, reduced to what the streaming pages show.
+struct StreamingProgress {
+  StringId timestamp = kEmptyString;  // as written
+  int64_t timestamp_ms = 0;           // parsed (UTC)
+  int64_t batch_id = 0;
+  int64_t batch_duration = 0;
+  int64_t num_input_rows = 0;              // sum over sources
+  double input_rows_per_second = 0;        // sum over sources (NaN if any source's is NaN)
+  double processed_rows_per_second = 0;    // sum over sources
+  std::vector<std::pair<StringId, int64_t>> duration_ms;
+  int64_t sink_num_output_rows = -1;
+  int64_t state_rows_total = 0;
+  int64_t state_rows_updated = 0;
+};
+
+// StreamingQueryData, plus the progress reports the store retains for its run.
+struct StreamingQuery {
+  OptString name;
+  StringId id = kEmptyString;
+  StringId run_id = kEmptyString;
+  int64_t start_timestamp = 0;
+  bool is_active = true;
+  // What the QueryTerminatedEvent said; the History Server drops it (it keeps the start's None).
+  OptString terminated_exception;
+};
+
+struct StreamingModel {
+  std::vector<StreamingQuery> queries;  // StreamingQueryData rows, first-written order
+  // Retained progress reports by run id, ordered by timestamp (the store's "timestamp" index).
+  std::map<StringId, std::vector<StreamingProgress>> progress_by_run;
+
+  const StreamingQuery* FindRun(StringId run_id) const;
+  const std::vector<StreamingProgress>* Progress(StringId run_id) const;
+  // The streaming page's "Avg Input /sec" and "Avg Process /sec": the mean over the retained
+  // reports, NaN and infinite rates counted as 0 (StreamingQueryPage). NaN with no reports.
+  double AverageInputRate(StringId run_id) const;
+  double AverageProcessRate(StringId run_id) const;
+  // "N completed batches": the last report's batch id + 1, 0 without reports.
+  int64_t CompletedBatches(StringId run_id) const;
+};
+
+}  // namespace afterglow

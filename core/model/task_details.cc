@@ -1,0 +1,59 @@
+#include "core/model/task_details.h"
+
+#include <limits>
+
+namespace afterglow {
+
+void NarrowColumn::Set(size_t row, int64_t value) {
+  if (!wide_.empty() || value < 0 || value > std::numeric_limits<uint32_t>::max()) {
+    if (wide_.empty()) {
+      // Widen once: every later value of this column takes 8 bytes.
+      wide_.assign(narrow_.begin(), narrow_.end());
+      narrow_.clear();
+      narrow_.shrink_to_fit();
+    }
+    if (wide_.size() <= row) wide_.resize(row + 1, 0);
+    wide_[row] = value;
+    return;
+  }
+  if (value == 0 && narrow_.size() <= row) return;  // unwritten rows already read as 0
+  if (narrow_.size() <= row) narrow_.resize(row + 1, 0);
+  narrow_[row] = static_cast<uint32_t>(value);
+}
+
+const char* TaskApiStatusName(TaskApiStatus status) {
+  switch (status) {
+    case TaskApiStatus::kRunning: return "RUNNING";
+    case TaskApiStatus::kGetResult: return "GET RESULT";
+    case TaskApiStatus::kFailed: return "FAILED";
+    case TaskApiStatus::kKilled: return "KILLED";
+    case TaskApiStatus::kSuccess: return "SUCCESS";
+    case TaskApiStatus::kUnknown: return "UNKNOWN";
+  }
+  return "UNKNOWN";
+}
+
+size_t TaskDetailColumns::bytes() const {
+  size_t total = partition_id.capacity() * 4 + getting_result_offset.bytes() +
+                 host.capacity() * 4 + error_messages.size() * 24 + locality.capacity() +
+                 flags.capacity() + accumulables.capacity() * sizeof(TaskAccumulable) +
+                 accumulable_ranges.size() * 24;
+  for (const NarrowColumn& column : metrics) total += column.bytes();
+  return total;
+}
+
+ExecutorStageSummary& StageTaskDetails::SummaryFor(StringId executor_id) {
+  auto [it, inserted] =
+      summary_index.try_emplace(executor_id, static_cast<uint32_t>(executor_summaries.size()));
+  if (!inserted) return executor_summaries[it->second];
+  ExecutorStageSummary& created = executor_summaries.emplace_back();
+  created.executor_id = executor_id;
+  return created;
+}
+
+const ExecutorStageSummary* StageTaskDetails::FindSummary(StringId executor_id) const {
+  auto it = summary_index.find(executor_id);
+  return it == summary_index.end() ? nullptr : &executor_summaries[it->second];
+}
+
+}  // namespace afterglow

@@ -1,0 +1,153 @@
+// Per-task detail kept for the stage-detail, taskList and taskSummary endpoints (SPARK-SEMANTICS
+// sections 3-5), beside the basic task columns of app_model.h (same row numbers). Built for scale:
+// every field is a column of narrow numbers; metric columns take 0, 4 or 8 bytes a row depending
+// on the values they have seen (an all-zero column stores nothing); strings are interned ids;
+// the rare task accumulables live in a side table. Also the per-stage-attempt pieces Spark keeps
+// beside its StageDataWrapper: executor summaries (fact 41) and the speculation summary (fact 42).
+//
+// Bytes per task row (x86-64), fixed part: TaskColumns 45 (task id 8, stage 4, stage attempt 4,
+// index 4, attempt 4, launch 8, finish 8, executor 4, status 1) + these columns 10 (partition 4,
+// host 4, locality 1, flags 1) + 4 for the per-stage row index = 59. Metric columns (and the
+// getting-result offset) add 4 bytes per non-zero column, 8 once a value passes 2^32-1 as CPU
+// and write times in nanoseconds do; errors and accumulables live in side tables. Measured on the
+// corpus with vector growth slack included: 150-190 bytes per task (nds_q66_gpu, 12987 tasks);
+// the worst case with every metric 32-bit is kTaskRowBytesAllMetrics32 below.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/decode/events.h"
+#include "core/model/executor_metrics.h"
+#include "core/model/string_pool.h"
+#include "core/model/task_metrics.h"
+
+namespace afterglow {
+
+// A column of int64 values stored as narrowly as the values allow: nothing while every value is
+// 0, uint32 while every value fits in [0, 2^32), int64 after that. Rows never written read as 0.
+class NarrowColumn {
+ public:
+  int64_t Get(size_t row) const {
+    if (!wide_.empty()) return row < wide_.size() ? wide_[row] : 0;
+    return row < narrow_.size() ? narrow_[row] : 0;
+  }
+  void Set(size_t row, int64_t value);
+  size_t bytes() const { return narrow_.capacity() * 4 + wide_.capacity() * 8; }
+
+ private:
+  std::vector<uint32_t> narrow_;
+  std::vector<int64_t> wide_;
+};
+
+// Task flags (TaskInfo booleans and what the listener saw).
+enum TaskFlag : uint8_t {
+  kTaskSpeculative = 1 << 0,
+  kTaskHasMetrics = 1 << 1,  // a TaskEnd with metrics was seen (LiveTask hasMetrics)
+  kTaskInfoFailed = 1 << 2,  // TaskEnd "Task Info" "Failed"
+  kTaskInfoKilled = 1 << 3,  // TaskEnd "Task Info" "Killed"
+  kTaskHasError = 1 << 4,    // errorMessage is Some(...)
+  kTaskEnded = 1 << 5,       // its TaskEnd was seen
+};
+
+// One task accumulable as the API shows it (name/update/value omitted when absent).
+struct TaskAccumulable {
+  int64_t id = 0;
+  OptString name;
+  OptString update;
+  OptString value;
+};
+
+// TaskInfo.status as the store shows it (fact 44). kGetResult never matches a status filter.
+enum class TaskApiStatus : uint8_t { kRunning, kGetResult, kFailed, kKilled, kSuccess, kUnknown };
+const char* TaskApiStatusName(TaskApiStatus status);
+
+struct TaskDetailColumns {
+  std::vector<int32_t> partition_id;
+  // TaskInfo "Getting Result Time" as (time - launch + 1), 0 when none: most tasks never fetch
+  // a result remotely, so the column usually stores nothing.
+  NarrowColumn getting_result_offset;
+  std::vector<StringId> host;
+  std::unordered_map<uint32_t, StringId> error_messages;  // rows with kTaskHasError
+  std::vector<uint8_t> locality;             // index into locality_names
+  std::vector<uint8_t> flags;                // TaskFlag bits
+  std::array<NarrowColumn, kTaskMetricCount> metrics;  // actual values, as the TaskEnd reported
+  // Task accumulables (non-internal, non-SQL) for the few tasks that have them: row -> range.
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> accumulable_ranges;
+  std::vector<TaskAccumulable> accumulables;
+  std::vector<StringId> locality_names;      // distinct "Locality" texts, first-seen order
+
+  size_t size() const { return flags.size(); }
+  // TaskInfo "Getting Result Time" (epoch ms), 0 when none; `launch_time` is the task's.
+  int64_t getting_result_time(size_t row, int64_t launch_time) const {
+    const int64_t offset = getting_result_offset.Get(row);
+    return offset == 0 ? 0 : launch_time + offset - 1;
+  }
+  void set_getting_result_time(size_t row, int64_t launch_time, int64_t time) {
+    getting_result_offset.Set(row, time == 0 ? 0 : time - launch_time + 1);
+  }
+  StringId error_message(uint32_t row) const {
+    auto it = error_messages.find(row);
+    return it == error_messages.end() ? kEmptyString : it->second;
+  }
+  int64_t metric(size_t row, TaskMetric m) const {
+    return metrics[static_cast<size_t>(m)].Get(row);
+  }
+  size_t bytes() const;  // memory held, for the size report
+};
+
+inline constexpr size_t kTaskRowBytesFixed = 45 + 10 + 4;
+inline constexpr size_t kTaskRowBytesAllMetrics32 = kTaskRowBytesFixed + 4 * kTaskMetricCount;
+static_assert(kTaskRowBytesFixed < 100, "fixed task row must stay under 100 bytes");
+static_assert(kTaskRowBytesAllMetrics32 < 200, "a task row with 32-bit metrics must stay small");
+
+// LiveExecutorStageSummary: one executor's share of one stage attempt.
+struct ExecutorStageSummary {
+  StringId executor_id = kEmptyString;
+  int64_t task_time = 0;
+  int32_t succeeded_tasks = 0;
+  int32_t failed_tasks = 0;
+  int32_t killed_tasks = 0;
+  int32_t active_tasks = 0;  // LiveStage.activeTasksPerExecutor
+  int64_t input_bytes = 0;
+  int64_t input_records = 0;
+  int64_t output_bytes = 0;
+  int64_t output_records = 0;
+  int64_t shuffle_read = 0;  // remote + local bytes
+  int64_t shuffle_read_records = 0;
+  int64_t shuffle_write = 0;
+  int64_t shuffle_write_records = 0;
+  int64_t memory_bytes_spilled = 0;
+  int64_t disk_bytes_spilled = 0;
+  PeakExecutorMetrics peak;
+};
+
+// LiveSpeculationStageSummary; present once a speculative task started in the attempt.
+struct SpeculationSummary {
+  int32_t num_tasks = 0;
+  int32_t num_active_tasks = 0;
+  int32_t num_completed_tasks = 0;
+  int32_t num_failed_tasks = 0;
+  int32_t num_killed_tasks = 0;
+};
+
+// What a stage attempt object keeps beside its StageData counters.
+struct StageTaskDetails {
+  std::vector<ExecutorStageSummary> executor_summaries;  // creation order
+  std::unordered_map<StringId, uint32_t> summary_index;  // executor id -> executor_summaries row
+  bool has_speculation = false;
+  SpeculationSummary speculation;
+
+  ExecutorStageSummary& SummaryFor(StringId executor_id);
+  const ExecutorStageSummary* FindSummary(StringId executor_id) const;
+};
+
+// Task rows of each (stageId, stageAttemptId), in TaskStart order (Spark's task store is keyed by
+// stage attempt, not by the stage object that happened to be live).
+using StageTaskRows = std::map<std::pair<int32_t, int32_t>, std::vector<uint32_t>>;
+
+}  // namespace afterglow

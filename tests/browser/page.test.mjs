@@ -1,0 +1,333 @@
+// End-to-end tests of the page in headless Chromium (Debian's, driven by playwright-core):
+// the hosted site (build/web over http) and the standalone file (file://). Each loads a corpus
+// log through #open-file, waits until the engine is ready, checks the counts against the CLI,
+// switches views and saves screenshots to test-artifacts/browser/. Any console error, uncaught
+// exception or request leaving the page's origin fails the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveFolder } from './static_server.mjs';
+
+const kRepo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// AFTERGLOW_WEB_DIR tests a site built elsewhere (e.g. another build tree).
+const kSite = process.env.AFTERGLOW_WEB_DIR || join(kRepo, 'build', 'web');
+const kCli = join(kRepo, 'build', 'native', 'afterglow');
+const kArtifacts = join(kRepo, 'test-artifacts', 'browser');
+const kLog = resolve(kRepo, '..', 'shared', 'corpus', 'spark', 'spark-events', 'local-1422981780767');
+const kAppId = 'local-1422981780767';
+const kViewport = { width: 1600, height: 1000 };
+// A corpus log repeated to make a file large enough that loading takes many chunks.
+const kLargeSource = resolve(kRepo, '..', 'shared', 'corpus', 'spark', 'spark-events', 'local-1642039451826');
+const kLargeCopies = 400;  // about 160 MB
+
+let browser;
+let server;
+
+before(async () => {
+  for (const needed of [join(kSite, 'index.html'), join(kSite, 'afterglow-standalone.html'), kLog]) {
+    assert.ok(existsSync(needed), `missing ${needed} (build with: cmake --build --preset wasm)`);
+  }
+  mkdirSync(kArtifacts, { recursive: true });
+  server = await serveFolder(kSite);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--disable-background-networking'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Opens a page that records everything the tests forbid: console errors, uncaught exceptions,
+// and requests outside `allowed(url)`.
+async function openWatchedPage(allowed, options = {}) {
+  const context = await browser.newContext({ viewport: kViewport, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => {
+    if (!allowed(request.url())) problems.push(`request left the page's origin: ${request.url()}`);
+  });
+  return { context, page, problems };
+}
+
+// Waits until the page's module has started and the hook answers; fails fast if it cannot.
+async function waitForEngine(page) {
+  await page.waitForFunction(() => window.afterglow !== undefined);
+  const started = await page.evaluate(() => Promise.race([
+    window.afterglow.ready.then(() => 'started', (error) => error.message),
+    new Promise((done) => setTimeout(() => done('no start within 30 s'), 30_000)),
+  ]));
+  assert.equal(started, 'started', 'the engine did not start');
+}
+
+async function openLog(page, path) {
+  await page.setInputFiles('#open-file', path);
+  await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.state().status),
+                             null, { timeout: 60_000 });
+  const state = await page.evaluate(() => window.afterglow.state());
+  assert.equal(state.status, 'ready', `load failed: ${state.error}`);
+  return state;
+}
+
+// Lets the page draw a couple of frames so a screenshot shows the latest state.
+async function settle(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+async function show(page, route) {
+  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, `no view ${route}`);
+  await settle(page);
+  assert.equal((await page.evaluate(() => window.afterglow.state())).view, route);
+}
+
+// The CLI's answer for an API path, or null when the native build is missing.
+function cliApi(apiPath) {
+  if (!existsSync(kCli)) return null;
+  return execFileSync(kCli, ['api', kLog, apiPath], { encoding: 'utf8' });
+}
+
+// Counts as the History Server's API gives them: jobs, stage attempts, finished task attempts.
+function countsFromApi(jobsJson, stagesJson) {
+  const jobs = JSON.parse(jobsJson);
+  const stages = JSON.parse(stagesJson);
+  const tasks = stages.reduce((sum, s) => sum + s.numCompleteTasks + s.numFailedTasks + s.numKilledTasks, 0);
+  return { jobs: jobs.length, stages: stages.length, tasks };
+}
+
+// What `afterglow summary` prints about counts, e.g. "jobs: 8"; null for counts it does not name.
+function countsFromCliSummary() {
+  if (!existsSync(kCli)) return null;
+  const text = execFileSync(kCli, ['summary', kLog], { encoding: 'utf8' });
+  const find = (word) => {
+    const match = text.match(new RegExp(`\\b${word}\\b\\W*(\\d[\\d,]*)`, 'i'));
+    return match ? Number(match[1].replace(/,/g, '')) : null;
+  };
+  return { jobs: find('jobs'), stages: find('stages'), tasks: find('tasks'), executors: find('executors') };
+}
+
+async function checkAgainstCli(page, state) {
+  const base = `/api/v1/applications/${kAppId}`;
+  const pageApi = (path) => page.evaluate((p) => window.afterglow.apiResponse(p), path);
+  const jobs = await pageApi(`${base}/jobs`);
+  const stages = await pageApi(`${base}/stages`);
+  assert.equal(jobs.status, 200, jobs.body);
+  assert.equal(stages.status, 200, stages.body);
+
+  const cliJobs = cliApi(`${base}/jobs`);
+  if (cliJobs !== null) {
+    // The page and the CLI run the same engine: their REST answers must be identical.
+    for (const path of ['/api/v1/applications', `${base}/jobs`, `${base}/stages`]) {
+      assert.equal((await pageApi(path)).body.trim(), cliApi(path).trim(), `api ${path} differs from the CLI`);
+    }
+    const summary = countsFromCliSummary();
+    for (const key of ['jobs', 'stages', 'tasks', 'executors']) {
+      if (summary[key] !== null) assert.equal(state.counts[key], summary[key], `${key} differs from afterglow summary`);
+    }
+  } else {
+    test.diagnostic?.(`no CLI at ${kCli}: comparing with the page's own API answers`);
+  }
+  const api = countsFromApi(jobs.body, stages.body);
+  assert.equal(state.counts.jobs, api.jobs, 'jobs count vs the jobs API');
+  assert.equal(state.counts.stages, api.stages, 'stage attempts vs the stages API');
+  assert.equal(state.counts.tasks, api.tasks, 'finished tasks vs the stages API');
+}
+
+test('hosted page loads a log, matches the CLI and shows the jobs table', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    assert.equal((await page.evaluate(() => window.afterglow.state())).status, 'empty');
+    await settle(page);
+    await page.screenshot({ path: join(kArtifacts, 'empty.png') });
+
+    // Once started, the page reads files locally and asks the network for nothing.
+    const requestsAfterStart = [];
+    page.on('request', (request) => requestsAfterStart.push(request.url()));
+    const state = await openLog(page, kLog);
+    assert.equal(state.app.id, kAppId);
+    assert.ok(state.app.name.length > 0, 'the app has a name');
+    assert.equal(typeof state.app.sparkVersion, 'string');  // "" when the log does not say
+    assert.ok(state.counts.jobs > 0 && state.counts.stages > 0 && state.counts.tasks > 0, JSON.stringify(state));
+    assert.equal(state.bytesRead, 68182);
+    assert.ok(state.heapBytes > 0);
+    await checkAgainstCli(page, state);
+
+    await show(page, '#/overview');
+    await page.screenshot({ path: join(kArtifacts, 'overview.png') });
+    await show(page, '#/jobs');
+    assert.equal(new URL(page.url()).hash, '#/jobs', 'the route is mirrored into the URL');
+    await page.screenshot({ path: join(kArtifacts, 'jobs.png') });
+
+    // Back returns to the previous view through the URL hash.
+    await page.goBack();
+    await page.waitForFunction(() => window.afterglow.state().view === '#/overview');
+    assert.deepEqual(requestsAfterStart, [], 'requests after start-up');
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('page is crisp at devicePixelRatio 2', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin,
+                                                            { deviceScaleFactor: 2 });
+  try {
+    await page.goto(server.url + '#/jobs');
+    await waitForEngine(page);
+    await openLog(page, kLog);
+    await settle(page);
+    const backing = await page.evaluate(() => {
+      const canvas = document.getElementById('canvas');
+      return { width: canvas.width, css: canvas.getBoundingClientRect().width };
+    });
+    assert.equal(backing.width, backing.css * 2, 'the canvas backing store follows devicePixelRatio');
+    assert.equal((await page.evaluate(() => window.afterglow.state())).view, '#/jobs');
+    await page.screenshot({ path: join(kArtifacts, 'jobs-dpr2.png') });
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('standalone page works from file:// and loads a log', async () => {
+  const standalone = pathToFileURL(join(kSite, 'afterglow-standalone.html')).href;
+  const { context, page, problems } = await openWatchedPage((url) => url === standalone ||
+                                                            url.startsWith('data:') || url.startsWith('blob:'));
+  try {
+    await page.goto(standalone);
+    await waitForEngine(page);
+    const state = await openLog(page, kLog);
+    assert.equal(state.app.id, kAppId);
+    await show(page, '#/jobs');
+    await page.screenshot({ path: join(kArtifacts, 'standalone-jobs.png') });
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+// Writes a large log (one corpus log repeated) into the temp folder; the caller removes it.
+function writeLargeLog() {
+  const path = join(tmpdir(), `afterglow-large-${process.pid}.log`);
+  const copies = Buffer.concat(Array(40).fill(readFileSync(kLargeSource)));
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < kLargeCopies / 40; i++) writeSync(fd, copies);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+test('a large load shows progress, keeps drawing frames, and Esc cancels it', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  const large = writeLargeLog();
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    await page.setInputFiles('#open-file', large);
+    await page.waitForFunction(() => {
+      const state = window.afterglow.state();
+      return state.status === 'loading' && state.progress > 0.05;
+    }, null, { timeout: 60_000, polling: 20 });
+
+    // The pump yields between chunks: animation frames keep coming while it loads. This checks
+    // that the page is not frozen, not how fast it draws (a loaded CI machine is slow; the frame
+    // gaps are measured by scripts/bench, never by a timed test).
+    const frames = await page.evaluate(() => new Promise((done) => {
+      let count = 0;
+      const start = performance.now();
+      const tick = () => {
+        count += 1;
+        if (count < 3 && performance.now() - start < 10_000) requestAnimationFrame(tick);
+        else done(count);
+      };
+      requestAnimationFrame(tick);
+    }));
+    assert.ok(frames >= 3, `only ${frames} frames in 10 s while loading: the page froze`);
+    const midway = await page.evaluate(() => window.afterglow.state());
+    assert.equal(midway.status, 'loading', 'the load finished too fast to test; make the file larger');
+    await page.screenshot({ path: join(kArtifacts, 'loading.png') });
+
+    // ImGui (1.86) samples keys once per frame, so the key is held for a few frames.
+    await page.keyboard.down('Escape');
+    await page.waitForTimeout(150);
+    await page.keyboard.up('Escape');
+    await page.waitForFunction(() => window.afterglow.state().status === 'empty', null, { timeout: 30_000 });
+
+    // After a cancel the page loads normally again.
+    const state = await openLog(page, kLog);
+    assert.equal(state.app.id, kAppId);
+  } finally {
+    await context.close();
+    rmSync(large, { force: true });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('dropping a log onto the page loads it', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    // A scripted drop, as the browser delivers a real one (the DataTransfer holds a File).
+    await page.evaluate(([base64, name]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name));
+      const canvas = document.getElementById('canvas');
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }
+    }, [readFileSync(kLog).toString('base64'), 'local-1422981780767']);
+    await page.waitForFunction(() => window.afterglow.state().status === 'ready', null, { timeout: 60_000 });
+    const state = await page.evaluate(() => window.afterglow.state());
+    assert.equal(state.app.id, kAppId);
+    assert.equal(state.bytesRead, readFileSync(kLog).length);
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a file that is not an event log ends in the error state with a reason', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  const notALog = join(tmpdir(), `afterglow-not-a-log-${process.pid}.txt`);
+  const fd = openSync(notALog, 'w');
+  writeSync(fd, 'this is not\na Spark event log\n');
+  closeSync(fd);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    await page.setInputFiles('#open-file', notALog);
+    await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.state().status));
+    const state = await page.evaluate(() => window.afterglow.state());
+    assert.equal(state.status, 'error');
+    assert.ok(state.error && state.error.length > 0, 'the error says why');
+    await settle(page);
+    await page.screenshot({ path: join(kArtifacts, 'error.png') });
+  } finally {
+    await context.close();
+    rmSync(notALog, { force: true });
+  }
+  assert.deepEqual(problems, []);
+});

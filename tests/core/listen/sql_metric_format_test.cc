@@ -1,0 +1,108 @@
+// MetricUtils.stringValue and the Utils formatters it uses (SPARK-SEMANTICS.md facts 93-95).
+#include "core/listen/sql_metric_format.h"
+
+#include <gtest/gtest.h>
+
+#include "core/listen/scala_order.h"
+
+namespace afterglow {
+namespace {
+
+TEST(SqlMetricFormat, SumIsGroupedUsInteger) {
+  EXPECT_EQ(FormatGroupedLong(0), "0");
+  EXPECT_EQ(FormatGroupedLong(999), "999");
+  EXPECT_EQ(FormatGroupedLong(1234567), "1,234,567");
+  EXPECT_EQ(FormatGroupedLong(-1234), "-1,234");
+  std::vector<int64_t> values = {1000, 234, 0};
+  EXPECT_EQ(SqlMetricStringValue("sum", values, std::nullopt), "1,234");
+}
+
+TEST(SqlMetricFormat, BytesUseTheLargestUnitTwiceExceededAndRoundHalfUp) {
+  EXPECT_EQ(BytesToString(0), "0.0 B");
+  EXPECT_EQ(BytesToString(2047), "2047.0 B");
+  EXPECT_EQ(BytesToString(2048), "2.0 KiB");
+  EXPECT_EQ(BytesToString(2304), "2.3 KiB");  // exactly 2.25: half-up, not half-even
+  EXPECT_EQ(BytesToString(4456448), "4.3 MiB");  // 4.25 MiB
+  EXPECT_EQ(BytesToString(4718592), "4.5 MiB");
+  EXPECT_EQ(BytesToString(3LL << 30), "3.0 GiB");
+  EXPECT_EQ(BytesToString(INT64_MAX), "8.0 EiB");
+  EXPECT_EQ(BytesToString(-5), "-5.0 B");
+}
+
+TEST(SqlMetricFormat, DurationsAreComputedInFloatAndPrintedLikeJava) {
+  EXPECT_EQ(MsDurationToString(0), "0 ms");
+  EXPECT_EQ(MsDurationToString(999), "999 ms");
+  EXPECT_EQ(MsDurationToString(1000), "1.0 s");
+  // 1.45f is 1.4500000476837158: rounds up; 1.05f is 1.0499999523162842: rounds down.
+  EXPECT_EQ(MsDurationToString(1450), "1.5 s");
+  EXPECT_EQ(MsDurationToString(1050), "1.0 s");
+  EXPECT_EQ(MsDurationToString(90 * 1000), "1.5 m");
+  EXPECT_EQ(MsDurationToString(3600 * 1000), "1.00 h");
+  EXPECT_EQ(MsDurationToString(5400 * 1000), "1.50 h");
+  EXPECT_EQ(JavaFormatFixed(0.25, 1), "0.3");
+  EXPECT_EQ(JavaFormatFixed(0.04, 1), "0.0");
+  EXPECT_EQ(JavaFormatFixed(9.96, 1), "10.0");
+}
+
+TEST(SqlMetricFormat, SizeWithSeveralValuesShowsTotalMinMedMaxAndTheMaxTask) {
+  std::vector<int64_t> values = {4096, 0, 2048};
+  EXPECT_EQ(SqlMetricStringValue("size", values, SqlMetricMaxTask{4096, 3, 1, 17}),
+            "total (min, med, max (stageId: taskId))\n"
+            "6.0 KiB (0.0 B, 2.0 KiB, 4.0 KiB (stage 3.1: task 17))");
+  std::vector<int64_t> driver_only = {100, 50};
+  EXPECT_EQ(SqlMetricStringValue("timing", driver_only, std::nullopt),
+            "total (min, med, max (stageId: taskId))\n150 ms (50 ms, 100 ms, 100 ms (driver))");
+}
+
+TEST(SqlMetricFormat, OneValueOrNoneIsPrintedAlone) {
+  std::vector<int64_t> one = {5};
+  EXPECT_EQ(SqlMetricStringValue("timing", one, SqlMetricMaxTask{5, 0, 0, 1}), "5 ms");
+  std::vector<int64_t> none;
+  EXPECT_EQ(SqlMetricStringValue("size", none, std::nullopt), "0.0 B");
+  std::vector<int64_t> negative_dropped = {-1, 7};
+  EXPECT_EQ(SqlMetricStringValue("timing", negative_dropped, std::nullopt), "7 ms");
+  // nsTiming is truncated to milliseconds; the sum is taken in nanoseconds.
+  std::vector<int64_t> ns = {2'500'000'000};
+  EXPECT_EQ(SqlMetricStringValue("nsTiming", ns, std::nullopt), "2.5 s");
+  std::vector<int64_t> ns2 = {1'600'000, 1'600'000};
+  EXPECT_EQ(SqlMetricStringValue("nsTiming", ns2, std::nullopt),
+            "total (min, med, max (stageId: taskId))\n3 ms (1 ms, 1 ms, 1 ms (driver))");
+}
+
+TEST(SqlMetricFormat, AverageDividesByTenAndKeepsOnlyPositiveValues) {
+  std::vector<int64_t> one = {10};
+  EXPECT_EQ(SqlMetricStringValue("average", one, std::nullopt), "1");
+  std::vector<int64_t> zeros = {0, 0};
+  EXPECT_EQ(SqlMetricStringValue("average", zeros, std::nullopt), "0");
+  std::vector<int64_t> values = {0, 25, 15, 12345};
+  EXPECT_EQ(SqlMetricStringValue("average", values, SqlMetricMaxTask{12345, 2, 0, 9}),
+            "(min, med, max (stageId: taskId)):\n(1.5, 2.5, 1,234.5 (stage 2.0: task 9))");
+}
+
+TEST(SqlMetricFormat, UnknownTypesAreMarked) {
+  std::vector<int64_t> values = {1234};
+  EXPECT_EQ(SqlMetricStringValue("mystery", values, std::nullopt), "[unknown] 1,234");
+  EXPECT_TRUE(IsV2CustomMetricType("v2Custom_com.example.Metric"));
+  EXPECT_FALSE(IsV2CustomMetricType("sum"));
+}
+
+TEST(ScalaImmutableIntOrder, UpToFourKeysKeepInsertionOrder) {
+  EXPECT_EQ(ScalaImmutableIntOrder({7, 3, 9, 1}), (std::vector<int32_t>{7, 3, 9, 1}));
+}
+
+TEST(ScalaImmutableIntOrder, FiveKeysIterateAsScalaHashMapDoes) {
+  // Scala 2.13: (1 to 5).map(i => i -> i).toMap prints HashMap(5 -> 5, 1 -> 1, 2 -> 2, ...).
+  EXPECT_EQ(ScalaImmutableIntOrder({1, 2, 3, 4, 5}), (std::vector<int32_t>{5, 1, 2, 3, 4}));
+}
+
+TEST(ScalaImmutableIntOrder, BeyondFourTheOrderDependsOnlyOnTheKeys) {
+  const std::vector<int32_t> a = ScalaImmutableIntOrder({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  const std::vector<int32_t> b = ScalaImmutableIntOrder({9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
+  EXPECT_EQ(a, b);
+  std::vector<int32_t> sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+}
+
+}  // namespace
+}  // namespace afterglow

@@ -1,0 +1,185 @@
+// The application at a glance: headline counts, the attempt's identity and times, and what was
+// wrong with the input (skipped events, bad lines), all from Session::Summaries/problems.
+#include <algorithm>
+#include <cstdio>
+
+#include "ui/format.h"
+#include "ui/theme.h"
+#include "ui/views.h"
+#include "ui/widgets.h"
+
+namespace afterglow::ui {
+namespace {
+
+void DetailRow(const char* key, const char* value) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextColored(colors::kMuted, "%s", key);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(value);
+}
+
+void DrawStatCards(const AttemptSummary& app) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  constexpr int kCards = 5;
+  const float width =
+      (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x * (kCards - 1)) / kCards;
+  char value[48];
+  StatCard("Jobs", FormatCount(app.jobs, value, sizeof value), width);
+  ImGui::SameLine();
+  StatCard("Stage attempts", FormatCount(app.stage_attempts, value, sizeof value), width);
+  ImGui::SameLine();
+  StatCard("Finished tasks", FormatCount(app.finished_tasks, value, sizeof value), width);
+  ImGui::SameLine();
+  StatCard("Executors", FormatCount(app.executors, value, sizeof value), width);
+  ImGui::SameLine();
+  const int64_t duration =
+      app.start_ms >= 0 && app.end_ms >= app.start_ms ? app.end_ms - app.start_ms : -1;
+  StatCard("Duration", FormatDuration(duration, value, sizeof value), width);
+}
+
+void DrawDetails(const AttemptSummary& app) {
+  SectionTitle("Application");
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+  if (!ImGui::BeginTable("details", 2, kFlags)) return;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  char text[64];
+  DetailRow("Application ID", app.app_id.c_str());
+  if (!app.attempt_id.empty()) DetailRow("Attempt", app.attempt_id.c_str());
+  DetailRow("Name", app.name.c_str());
+  DetailRow("Spark version",
+            app.spark_version.empty() ? "not recorded in the log" : app.spark_version.c_str());
+  DetailRow("User", app.user.c_str());
+  DetailRow("Started", FormatTimestamp(app.start_ms, text, sizeof text));
+  DetailRow("Ended", FormatTimestamp(app.end_ms, text, sizeof text));
+  DetailRow("Status", app.completed ? "Completed" : "Incomplete (no application end in the log)");
+  ImGui::EndTable();
+}
+
+void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
+  SectionTitle("Input");
+  char count[32], bytes[32];
+  ImGui::Text("%s read", FormatBytes(state.progress.bytes_done, bytes, sizeof bytes));
+  ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+  ImGui::TextColored(app.unknown_events ? colors::kAccent : colors::kMuted,
+                     "%s unknown events skipped",
+                     FormatCount(app.unknown_events, count, sizeof count));
+  ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+  ImGui::TextColored(app.bad_lines ? colors::kFailed : colors::kMuted, "%s bad lines",
+                     FormatCount(app.bad_lines, count, sizeof count));
+
+  const std::vector<LoadProblem>& problems = state.session->problems();
+  if (problems.empty()) {
+    ImGui::TextColored(colors::kSucceeded, "No problems found in the input.");
+    return;
+  }
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+  const float height = std::min(ImGui::GetContentRegionAvail().y,
+                                ImGui::GetTextLineHeightWithSpacing() * (problems.size() + 2.0f));
+  if (!ImGui::BeginTable("problems", 3, kFlags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableSetupColumn("Line", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
+  ImGui::TableSetupColumn("Problem", ImGuiTableColumnFlags_WidthStretch, 5);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(problems.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const LoadProblem& problem = problems[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(problem.file.c_str());
+      ImGui::TableNextColumn();
+      if (problem.line > 0) ImGui::TextUnformatted(FormatCount(problem.line, count, sizeof count));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(problem.cause.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+// With several logs loaded (a log folder), every application, and a click selects one.
+void DrawApplicationList(AppState& state) {
+  SectionTitle("Applications in these logs");
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
+                                     ImGuiTableFlags_PadOuterX;
+  const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  const float height = std::min(ImGui::GetFontSize() * 14, row * (state.summaries.size() + 1) + 2);
+  if (!ImGui::BeginTable("applications", 6, kFlags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Application ID", 0, 3);
+  ImGui::TableSetupColumn("Attempt", 0, 1);
+  ImGui::TableSetupColumn("Name", 0, 3);
+  ImGui::TableSetupColumn("Jobs", 0, 1);
+  ImGui::TableSetupColumn("Finished tasks", 0, 1);
+  ImGui::TableSetupColumn("Duration", 0, 1);
+  ImGui::PushFont(Fonts().bold);
+  ImGui::TableHeadersRow();
+  ImGui::PopFont();
+  size_t chosen = state.selected_app;
+  char text[48];
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(state.summaries.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const AttemptSummary& app = state.summaries[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(i);
+      if (ImGui::Selectable(app.app_id.c_str(), static_cast<size_t>(i) == state.selected_app,
+                            ImGuiSelectableFlags_SpanAllColumns)) {
+        chosen = i;
+      }
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(app.attempt_id.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(app.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FormatCount(app.jobs, text, sizeof text));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FormatCount(app.finished_tasks, text, sizeof text));
+      ImGui::TableNextColumn();
+      const bool ended = app.start_ms >= 0 && app.end_ms >= app.start_ms;
+      ImGui::TextUnformatted(
+          FormatDuration(ended ? app.end_ms - app.start_ms : -1, text, sizeof text));
+    }
+  }
+  ImGui::EndTable();
+  // Applied after drawing: RefreshModels replaces the summaries the rows were read from.
+  if (chosen != state.selected_app) {
+    state.selected_app = chosen;
+    RefreshModels(state);
+  }
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
+}
+
+}  // namespace
+
+void DrawOverviewView(AppState& state) {
+  const AttemptSummary* app = state.SelectedApp();
+  if (app == nullptr) {
+    ImGui::TextColored(colors::kMuted, "No Spark application was found in these logs.");
+    return;
+  }
+  ImGui::PushFont(Fonts().title);
+  ImGui::TextUnformatted(app->name.empty() ? app->app_id.c_str() : app->name.c_str());
+  ImGui::PopFont();
+  ImGui::TextColored(colors::kMuted, "%s  \xc2\xb7  Spark %s  \xc2\xb7  %s", app->app_id.c_str(),
+                     app->spark_version.empty() ? "version unknown" : app->spark_version.c_str(),
+                     app->user.c_str());
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
+  DrawStatCards(*app);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
+  if (state.summaries.size() > 1) DrawApplicationList(state);
+  app = state.SelectedApp();  // the list may have changed the selection
+  DrawDetails(*app);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
+  DrawInputHealth(state, *app);
+}
+
+}  // namespace afterglow::ui

@@ -1,0 +1,177 @@
+// The functions the page's JavaScript calls (web/afterglow-page.js). A load is
+// ag_load_begin, then per file ag_file_begin, ag_chunk_buffer + ag_file_push for each slice,
+// ag_file_end; then ag_load_end (or ag_reset after a cancel, ag_load_fail on a read error).
+// Sizes are uint32 at the boundary (wasm32's size_t); whole-file sizes arrive as doubles because
+// files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
+#include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
+
+#include <cstdio>
+#include <string>
+
+#include "core/base/read_padding.h"
+#include "ui/app_state.h"
+#include "wasm/page.h"
+#include "wasm/state_json.h"
+
+namespace afterglow::wasm {
+
+Page& ThePage() {
+  static Page page;
+  return page;
+}
+
+namespace {
+
+// Re-reading the summaries costs a little, so mid-load they are refreshed a few times a second.
+constexpr double kRefreshIntervalMs = 250;
+
+void StartSession(Page& page) {
+  page.session = std::make_unique<Session>();
+  page.state.session = page.session.get();
+  page.state.summaries.clear();
+  page.state.selected_app = 0;
+  page.state.jobs.Clear();
+}
+
+}  // namespace
+}  // namespace afterglow::wasm
+
+using afterglow::wasm::Page;
+using afterglow::wasm::ThePage;
+namespace ui = afterglow::ui;
+
+extern "C" {
+
+// A buffer of at least `size` writable bytes (plus the engine's read padding); valid until the
+// next call. JavaScript must re-read HEAPU8 after calling it: growing it may grow the heap.
+EMSCRIPTEN_KEEPALIVE uint8_t* ag_chunk_buffer(uint32_t size) {
+  Page& page = ThePage();
+  const size_t needed = static_cast<size_t>(size) + afterglow::kReadPadding;
+  if (page.chunk.size() < needed) page.chunk.resize(needed);
+  return page.chunk.data();
+}
+
+EMSCRIPTEN_KEEPALIVE void ag_load_begin(double total_bytes, uint32_t file_count) {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  afterglow::wasm::StartSession(page);
+  ui::AppState& state = page.state;
+  state.status = ui::LoadStatus::kLoading;
+  state.error.clear();
+  state.cancel_requested = false;
+  state.progress = ui::LoadProgress{};
+  state.progress.bytes_total = static_cast<uint64_t>(total_bytes);
+  state.progress.files_total = file_count;
+  state.progress.started_ms = emscripten_get_now();
+  page.last_refresh_ms = state.progress.started_ms;
+}
+
+EMSCRIPTEN_KEEPALIVE void ag_file_begin(const char* name, double size_bytes) {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  if (!page.session) return;
+  page.state.progress.current_file = name;
+  page.session->BeginFile(name, static_cast<uint64_t>(size_bytes));
+}
+
+// Feeds the first `size` bytes of the chunk buffer to the engine.
+EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t size) {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  if (!page.session || size + afterglow::kReadPadding > page.chunk.size()) return;
+  page.session->PushBytes(page.chunk.data(), size);
+  page.state.progress.bytes_done += size;
+  const double now = emscripten_get_now();
+  if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
+    page.last_refresh_ms = now;
+    ui::RefreshModels(page.state);
+  }
+}
+
+EMSCRIPTEN_KEEPALIVE void ag_file_end() {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  if (!page.session) return;
+  page.session->EndFile();
+  ++page.state.progress.files_done;
+}
+
+EMSCRIPTEN_KEEPALIVE void ag_load_end() {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  ui::AppState& state = page.state;
+  state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
+  state.progress.current_file.clear();
+  state.status = ui::LoadStatus::kReady;
+  ui::RefreshModels(state);
+  if (state.summaries.empty()) {
+    state.status = ui::LoadStatus::kError;
+    state.error = "no Spark application was found in these files";
+    const auto& problems = page.session->problems();
+    if (!problems.empty()) {
+      const afterglow::LoadProblem& first = problems.front();
+      state.error += " (" + first.file;
+      if (first.line > 0) state.error += ", line " + std::to_string(first.line);
+      state.error += ": " + first.cause + ")";
+    }
+  }
+}
+
+EMSCRIPTEN_KEEPALIVE void ag_load_fail(const char* message) {
+  ThePage().RequestRedraw();
+  ui::AppState& state = ThePage().state;
+  state.status = ui::LoadStatus::kError;
+  state.error = message;
+}
+
+// True once the user pressed Cancel in the loading view; the pump then calls ag_reset.
+EMSCRIPTEN_KEEPALIVE int ag_cancel_requested() { return ThePage().state.cancel_requested ? 1 : 0; }
+
+// Drops everything loaded and returns to the drop zone. Frees the chunk buffer too.
+EMSCRIPTEN_KEEPALIVE void ag_reset() {
+  ThePage().RequestRedraw();
+  Page& page = ThePage();
+  ui::AppState& state = page.state;
+  state.session = nullptr;
+  page.session.reset();
+  std::vector<uint8_t>().swap(page.chunk);
+  state.status = ui::LoadStatus::kEmpty;
+  state.error.clear();
+  state.cancel_requested = false;
+  state.progress = ui::LoadProgress{};
+  ui::RefreshModels(state);
+}
+
+// Switches the view; returns 0 when `route` names no view (nothing changes).
+EMSCRIPTEN_KEEPALIVE int ag_show(const char* route) {
+  ThePage().RequestRedraw();
+  return ui::ShowRoute(ThePage().state, route) ? 1 : 0;
+}
+
+// The test hook's state object (see web/afterglow-page.js, window.afterglow.state).
+EMSCRIPTEN_KEEPALIVE const char* ag_state_json() {
+  static std::string json;
+  json = afterglow::wasm::StateJson(ThePage());
+  return json.c_str();
+}
+
+// The REST answer for `path` over the loaded logs: the body, with its status in ag_api_status().
+static int g_api_status = 0;
+EMSCRIPTEN_KEEPALIVE const char* ag_api(const char* path) {
+  static std::string body;
+  const Page& page = ThePage();
+  if (!page.session) {
+    g_api_status = 404;
+    body = "no logs are loaded";
+    return body.c_str();
+  }
+  afterglow::ApiResponse response = page.session->Api(path);
+  g_api_status = response.status;
+  body = std::move(response.body);
+  return body.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int ag_api_status() { return g_api_status; }
+
+}  // extern "C"
