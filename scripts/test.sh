@@ -17,6 +17,14 @@ read -r ctest_total ctest_failed < <(sed -n 's/.* \([0-9]*\) tests failed out of
 passed=$((passed + ${ctest_total:-0} - ${ctest_failed:-0})); failed=$((failed + ${ctest_failed:-0}))
 [ "$ctest_status" = 0 ] || [ "${ctest_failed:-0}" != 0 ] || failed=$((failed + 1))
 
+echo "== the same tests under AddressSanitizer and UBSan =="
+./scripts/build.sh asan >/dev/null || exit 1
+ASAN_OPTIONS=detect_leaks=1 ctest --preset asan -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/asan.txt"
+asan_status=${PIPESTATUS[0]}
+read -r asan_total asan_failed < <(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' "$log/asan.txt" | tail -1)
+passed=$((passed + ${asan_total:-0} - ${asan_failed:-0})); failed=$((failed + ${asan_failed:-0}))
+[ "$asan_status" = 0 ] || [ "${asan_failed:-0}" != 0 ] || failed=$((failed + 1))
+
 echo "== browser tests (headless Chromium) =="
 node --test --test-reporter=tap tests/browser/ 2>&1 | tee "$log/browser.txt"
 browser_status=${PIPESTATUS[0]}

@@ -31,6 +31,7 @@ struct LoadProgress {
 // What ui/ asks of the platform; wasm/ fills these in. Any may be null (e.g. in native tests).
 struct PlatformHooks {
   void (*open_file_picker)() = nullptr;                // shows the browser's file dialog
+  void (*open_folder_picker)() = nullptr;              // shows the browser's folder dialog
   void (*route_changed)(const char* route) = nullptr;  // mirrors the route into the URL
 };
 

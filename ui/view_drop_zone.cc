@@ -35,8 +35,10 @@ void DrawDropZoneView(AppState& state) {
     CenteredText("Drop event logs or a log folder anywhere on this page", Fonts().bold);
     ImGui::Dummy(ImVec2(0, font * 0.3f));
     const char* label = "Open event logs\xe2\x80\xa6";
+    const char* folder_label = "Open a folder\xe2\x80\xa6";
     const float button_width = ImGui::CalcTextSize(label).x + style.FramePadding.x * 4;
-    ImGui::SetCursorPosX((width - button_width) * 0.5f);
+    const float folder_width = ImGui::CalcTextSize(folder_label).x + style.FramePadding.x * 4;
+    ImGui::SetCursorPosX((width - button_width - style.ItemSpacing.x - folder_width) * 0.5f);
     ImGui::PushStyleColor(ImGuiCol_Button,
                           ImVec4(colors::kAccent.x, colors::kAccent.y, colors::kAccent.z, 0.85f));
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, colors::kAccent);
@@ -46,9 +48,15 @@ void DrawDropZoneView(AppState& state) {
       state.hooks.open_file_picker();
     }
     ImGui::PopStyleColor(3);
+    ImGui::SameLine();
+    if (ImGui::Button(folder_label, ImVec2(folder_width, ImGui::GetFrameHeight() * 1.2f)) &&
+        state.hooks.open_folder_picker != nullptr) {
+      state.hooks.open_folder_picker();
+    }
     ImGui::Dummy(ImVec2(0, font * 0.6f));
     CenteredText(
-        "Plain or zstd-compressed logs. They are read inside this page: nothing is uploaded.",
+        "Logs, rolling log folders, log folders or History Server zips. They are read inside this "
+        "page: nothing is uploaded.",
         nullptr, colors::kMuted);
   }
   ImGui::EndChild();

@@ -1,6 +1,7 @@
 // The functions the page's JavaScript calls (web/afterglow-page.js). A load is
 // ag_load_begin, then per file ag_file_begin, ag_chunk_buffer + ag_file_push for each slice,
-// ag_file_end; then ag_load_end (or ag_reset after a cancel, ag_load_fail on a read error).
+// ag_file_end; then ag_load_end. Folders and zips are planned and fed by log_plan_bridge.cc's
+// functions between the same ag_load_begin and ag_load_end (or ag_reset after a cancel, ag_load_fail on a read error).
 // Sizes are uint32 at the boundary (wasm32's size_t); whole-file sizes arrive as doubles because
 // files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
 #include <emscripten/emscripten.h>
@@ -32,6 +33,8 @@ void StartSession(Page& page) {
   page.state.summaries.clear();
   page.state.selected_app = 0;
   page.state.jobs.Clear();
+  page.zip_entries.clear();
+  page.entry_inflater.reset();
 }
 
 }  // namespace
@@ -80,8 +83,8 @@ EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t size) {
   ThePage().RequestRedraw();
   Page& page = ThePage();
   if (!page.session || size + afterglow::kReadPadding > page.chunk.size()) return;
-  page.session->PushBytes(page.chunk.data(), size);
-  page.state.progress.bytes_done += size;
+  afterglow::wasm::PushChunk(page, size);
+  page.state.progress.bytes_done += size;  // as stored: progress counts compressed bytes
   const double now = emscripten_get_now();
   if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
     page.last_refresh_ms = now;
@@ -112,6 +115,7 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
     if (!problems.empty()) {
       const afterglow::LoadProblem& first = problems.front();
       state.error += " (" + first.file;
+      if (first.offset > 0) state.error += ", offset " + std::to_string(first.offset);
       if (first.line > 0) state.error += ", line " + std::to_string(first.line);
       state.error += ": " + first.cause + ")";
     }
@@ -134,6 +138,8 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
   Page& page = ThePage();
   ui::AppState& state = page.state;
   state.session = nullptr;
+  page.entry_inflater.reset();
+  page.zip_entries.clear();
   page.session.reset();
   std::vector<uint8_t>().swap(page.chunk);
   state.status = ui::LoadStatus::kEmpty;

@@ -26,9 +26,13 @@ constexpr const char* kCanvasSelector = "#canvas";
 GLFWwindow* g_window = nullptr;
 float g_font_scale = 0;  // the devicePixelRatio the fonts were last built for
 
-// ui/ asks for the file dialog; the page's script owns the <input type="file">.
+// ui/ asks for the file or folder dialog; the page's script owns the <input type="file">s.
 EM_JS(void, JsOpenFilePicker, (), {
   if (Module["afterglowOpenFilePicker"]) Module["afterglowOpenFilePicker"]();
+});
+
+EM_JS(void, JsOpenFolderPicker, (), {
+  if (Module["afterglowOpenFolderPicker"]) Module["afterglowOpenFolderPicker"]();
 });
 
 // Mirrors a route chosen in the UI into the URL, so back and forward walk the views.
@@ -142,6 +146,7 @@ int main() {
 
   afterglow::ui::AppState& state = ThePage().state;
   state.hooks.open_file_picker = [] { JsOpenFilePicker(); };
+  state.hooks.open_folder_picker = [] { JsOpenFolderPicker(); };
   state.hooks.route_changed = [](const char* route) { JsRouteChanged(route); };
 
   JsInstallWakeListeners();

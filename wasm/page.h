@@ -5,8 +5,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "core/ingest/inflate_decompressor.h"
+#include "core/ingest/zip_directory.h"
 #include "core/session.h"
 #include "ui/app_state.h"
 
@@ -18,6 +21,13 @@ struct Page {
   // The JavaScript pump copies each file slice here, then calls ag_file_push. Sized to the largest
   // chunk plus kReadPadding, because the engine reads a few bytes past every buffer's end.
   std::vector<uint8_t> chunk;
+  // The zip being read (log_plan_bridge.cc): its entries from the central directory, and the inflater
+  // of the entry being streamed (null for a plain file or a stored entry). While it is set,
+  // ag_file_push inflates the chunk before the session sees it.
+  std::vector<ZipEntry> zip_entries;
+  std::unique_ptr<InflateDecompressor> entry_inflater;
+  std::string entry_name;     // the entry's name as problems show it
+  bool entry_failed = false;  // the inflater reported an error; the rest of the entry is skipped
   double last_refresh_ms = 0;  // when the summaries were last re-read during a load
   // Frames still to draw. An unchanged page is not redrawn (the canvas keeps its last image), so
   // an idle tab costs nothing; input events and every state change ask for a few frames, enough
@@ -27,5 +37,9 @@ struct Page {
 };
 
 Page& ThePage();
+
+// Feeds `size` bytes of the chunk buffer to the session, through the zip entry's inflater when one
+// is set (log_plan_bridge.cc).
+void PushChunk(Page& page, uint32_t size);
 
 }  // namespace afterglow::wasm

@@ -73,7 +73,25 @@ std::string StateJson(const Page& page) {
   AppendJsonString(json, state.route);
   std::snprintf(number, sizeof number, ",\"loadMs\":%.1f", state.progress.load_ms);
   json += number;
-  json += ",";
+  // Problems found while loading (a corrupt part: its file, the offset as stored, and why), the
+  // first kShownProblems of them.
+  constexpr size_t kShownProblems = 50;
+  json += ",\"problems\":[";
+  if (page.session) {
+    const auto& problems = page.session->problems();
+    for (size_t i = 0; i < problems.size() && i < kShownProblems; ++i) {
+      if (i > 0) json += ',';
+      json += "{\"file\":";
+      AppendJsonString(json, problems[i].file);
+      json += ",";
+      AppendCount(json, "line", problems[i].line);
+      AppendCount(json, "offset", problems[i].offset);
+      json += "\"cause\":";
+      AppendJsonString(json, problems[i].cause);
+      json += "}";
+    }
+  }
+  json += "],";
   AppendCount(json, "bytesRead", page.session ? page.session->bytes_read() : 0);
   AppendCount(json, "heapBytes", emscripten_get_heap_size(), true);
   json += "}";

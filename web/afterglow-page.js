@@ -12,9 +12,11 @@
   // Work between two drawn frames while loading: long enough that small files and chunks do not
   // each wait for a frame, short enough that the page keeps answering and Cancel is prompt.
   const kWorkSliceMs = 50;
+  const kZipLocalHeaderSize = 30;  // core/ingest/zip_directory.h
 
   const canvas = document.getElementById('canvas');
   const fileInput = document.getElementById('open-file');
+  const folderInput = document.getElementById('open-folder');
   const dropOverlay = document.getElementById('drop-overlay');
   const fatal = document.getElementById('fatal');
 
@@ -50,27 +52,31 @@
     workStartMs = performance.now();
   }
 
-  // Reads the slices of all files in load order, keeping a few reads in flight: reading a local
-  // file goes through the browser process and can take far longer than parsing the slice.
-  function sliceReader(entries) {
+  // Thrown out of a load when the user cancels it; the load then resets the engine.
+  class Cancelled extends Error {}
+
+  // Reads byte ranges ([{blob, start, end}]) in order as kChunkBytes slices, keeping a few reads
+  // in flight across ranges: reading a local file goes through the browser process and can take
+  // far longer than parsing the slice.
+  function sliceReader(ranges) {
     const kReadsInFlight = 3;
     const pending = [];
-    let file = 0;
-    let offset = 0;
+    let range = 0;
+    let offset = ranges.length > 0 ? ranges[0].start : 0;
     const fill = () => {
-      while (pending.length < kReadsInFlight && file < entries.length) {
-        const blob = entries[file].file;
-        if (offset < blob.size) {
-          pending.push(blob.slice(offset, Math.min(blob.size, offset + kChunkBytes)).arrayBuffer());
+      while (pending.length < kReadsInFlight && range < ranges.length) {
+        const { blob, end } = ranges[range];
+        if (offset < end) {
+          pending.push(blob.slice(offset, Math.min(end, offset + kChunkBytes)).arrayBuffer());
           offset += kChunkBytes;
         } else {
-          file += 1;
-          offset = 0;
+          range += 1;
+          offset = range < ranges.length ? ranges[range].start : 0;
         }
       }
     };
     return {
-      // The next slice in order; callers take exactly ceil(size / kChunkBytes) per file.
+      // The next slice in order; callers take exactly ceil((end - start) / kChunkBytes) per range.
       next() {
         fill();
         const slice = pending.shift();
@@ -80,46 +86,134 @@
     };
   }
 
+  // Copies `bytes` into the engine's chunk buffer and returns their length. ag_chunk_buffer may
+  // grow the heap, so HEAPU8 is read after it.
+  function toChunkBuffer(bytes) {
+    const pointer = engine._ag_chunk_buffer(bytes.length);
+    engine.HEAPU8.set(bytes, pointer);
+    return bytes.length;
+  }
+
+  // Feeds the next `length` bytes of `reader` to the file or part the engine has begun.
+  async function pushRange(reader, length) {
+    for (let done = 0; done < length; done += kChunkBytes) {
+      engine._ag_file_push(toChunkBuffer(new Uint8Array(await reader.next())));
+      await yieldIfDue();
+      if (engine._ag_cancel_requested()) throw new Cancelled();
+    }
+  }
+
+  async function readBytes(blob, start, end) {
+    return new Uint8Array(await blob.slice(start, end).arrayBuffer());
+  }
+
+  // A History Server download zip: its directory from the tail, then each planned entry's
+  // compressed bytes, inflated by the engine (log_plan_bridge.cc).
+  async function loadZip(file, name) {
+    const fail = (cause) => engine.ccall('ag_add_problem', null, ['string', 'number', 'string'],
+                                         [name, 0, cause]);
+    const tailSize = engine._ag_zip_tail_size(file.size);
+    const tailLength = toChunkBuffer(await readBytes(file, file.size - tailSize, file.size));
+    const directory = JSON.parse(engine.UTF8ToString(
+      engine._ag_zip_find_directory(tailLength, file.size)));
+    if (directory.error) return fail(directory.error);
+    const directoryLength = toChunkBuffer(
+      await readBytes(file, directory.offset, directory.offset + directory.size));
+    const plan = JSON.parse(engine.UTF8ToString(engine._ag_zip_plan(directoryLength)));
+    if (plan.error) return fail(plan.error);
+    for (const log of plan) {
+      if (log.multi) {
+        engine.ccall('ag_log_begin', null, ['string', 'number', 'string'],
+                     [`${name}/${log.name}`, log.inProgress ? 1 : 0, log.problem]);
+      }
+      for (const part of log.parts) {
+        const shown = `${name}/${part.path}`;
+        if (log.multi) {
+          engine.ccall('ag_part_begin', null, ['string', 'number', 'string'], [shown, part.size, log.codec]);
+        } else {
+          engine.ccall('ag_file_begin', null, ['string', 'number'], [shown, part.size]);
+        }
+        toChunkBuffer(await readBytes(file, part.headerOffset, part.headerOffset + kZipLocalHeaderSize));
+        const dataOffset = engine.ccall('ag_zip_entry_begin', 'number', ['number', 'string'],
+                                        [part.entry, shown]);
+        if (dataOffset >= 0) {
+          const range = { blob: file, start: dataOffset, end: dataOffset + part.compressedSize };
+          await pushRange(sliceReader([range]), part.compressedSize);
+          engine._ag_zip_entry_end();
+        }
+      }
+      engine._ag_file_end();
+    }
+  }
+
+  // The folder the entries share as their first path component, or '' (loose files, or several
+  // folders). Layout rules look one level below it, as the History Server looks into a log dir.
+  function commonFolder(entries) {
+    const first = entries[0].name.split('/')[0];
+    return entries.every((entry) => entry.name.startsWith(`${first}/`)) ? first : '';
+  }
+
   // `entries`: [{file: File, name: string}], name being the path the user gave (a file name, or a
-  // path inside a dropped folder). Files are fed in name order so the parts of a rolling log
-  // arrive in sequence.
+  // path inside a chosen or dropped folder). The engine plans which logs they hold and in which
+  // order their parts are read (core/load/log_layout.h), and the parts are fed in that order.
   async function load(entries) {
     if (!engine || loading || entries.length === 0) return;
     loading = true;
-    entries = entries.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const totalBytes = entries.reduce((sum, entry) => sum + entry.file.size, 0);
-    engine._ag_load_begin(totalBytes, entries.length);
-    await afterNextFrame();  // show the loading view before the first chunk
-    workStartMs = performance.now();
-    const reader = sliceReader(entries);
     try {
-      for (const { file, name } of entries) {
-        engine.ccall('ag_file_begin', null, ['string', 'number'], [name, file.size]);
-        for (let offset = 0; offset < file.size; offset += kChunkBytes) {
-          const bytes = new Uint8Array(await reader.next());
-          // ag_chunk_buffer may grow the heap, so HEAPU8 is read after it.
-          const pointer = engine._ag_chunk_buffer(bytes.length);
-          engine.HEAPU8.set(bytes, pointer);
-          engine._ag_file_push(bytes.length);
-          await yieldIfDue();
-          if (engine._ag_cancel_requested()) {
-            engine._ag_reset();
-            return;
+      const root = commonFolder(entries);
+      const relative = (name) => (root ? name.slice(root.length + 1) : name);
+      const listing = entries.map((entry) => `${entry.file.size}\t${relative(entry.name)}`).join('\n');
+      const plan = JSON.parse(engine.ccall('ag_plan_logs', 'string', ['string', 'string'], [listing, root]));
+      const planned = plan.flatMap((log) => log.parts.map((part) => entries[part.file]));
+      const totalBytes = planned.reduce((sum, entry) => sum + entry.file.size, 0);
+      engine._ag_load_begin(totalBytes, planned.length);
+      await afterNextFrame();  // show the loading view before the first chunk
+      workStartMs = performance.now();
+      const isZip = (log) => !log.multi && /\.zip$/i.test(log.parts[0].path);
+      const reader = sliceReader(plan.filter((log) => !isZip(log)).flatMap((log) => log.parts.map(
+        (part) => ({ blob: entries[part.file].file, start: 0, end: entries[part.file].file.size }))));
+      for (const log of plan) {
+        if (isZip(log)) {
+          const { file, name } = entries[log.parts[0].file];
+          await loadZip(file, name);
+          continue;
+        }
+        if (log.multi) {
+          engine.ccall('ag_log_begin', null, ['string', 'number', 'string'],
+                       [root && log.name !== root ? `${root}/${log.name}` : log.name,
+                        log.inProgress ? 1 : 0, log.problem]);
+        }
+        for (const part of log.parts) {
+          const { file, name } = entries[part.file];
+          if (log.multi) {
+            engine.ccall('ag_part_begin', null, ['string', 'number', 'string'], [name, file.size, log.codec]);
+          } else {
+            engine.ccall('ag_file_begin', null, ['string', 'number'], [name, file.size]);
           }
+          await pushRange(reader, file.size);
         }
         engine._ag_file_end();
       }
       engine._ag_load_end();
     } catch (error) {
-      engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
+      if (error instanceof Cancelled) {
+        engine._ag_reset();
+      } else {
+        engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
+      }
     } finally {
       loading = false;
       fileInput.value = '';
+      folderInput.value = '';
     }
   }
 
   fileInput.addEventListener('change', () => {
     load(Array.from(fileInput.files, (file) => ({ file, name: file.name })));
+  });
+  // A chosen folder: webkitRelativePath starts with the folder's own name.
+  folderInput.addEventListener('change', () => {
+    load(Array.from(folderInput.files, (file) => ({ file, name: file.webkitRelativePath || file.name })));
   });
 
   // [SECTION] Drag and drop: files and whole folders (a rolling log's directory, a log dir).
@@ -236,6 +330,7 @@
   createAfterglow({
     canvas,
     afterglowOpenFilePicker: () => { if (!loading) fileInput.click(); },
+    afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
     afterglowRouteChanged: (route) => { if (location.hash !== route) location.hash = route; },
   }).then((module) => {
     engine = module;

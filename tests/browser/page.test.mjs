@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -328,6 +328,108 @@ test('a file that is not an event log ends in the error state with a reason', as
   } finally {
     await context.close();
     rmSync(notALog, { force: true });
+  }
+  assert.deepEqual(problems, []);
+});
+
+// [SECTION] Folders and zips: the engine plans the logs (core/load/log_layout.h), the page feeds
+// their parts in that order.
+
+const kRollingFolder = resolve(kRepo, '..', 'shared', 'corpus', 'rapids-tools', 'qualification',
+                               'eventlog_v2_local-1623876083964');
+
+// Counts `afterglow summary <path>` prints, or null when the native build is missing.
+function cliSummaryCounts(path) {
+  if (!existsSync(kCli)) return null;
+  const text = execFileSync(kCli, ['summary', path], { encoding: 'utf8' });
+  const find = (word) => Number(text.match(new RegExp(`^\\s*${word}\\s+(\\d+)`, 'm'))[1]);
+  return { jobs: find('jobs'), stages: find('stages'), tasks: find('tasks'), executors: find('executors') };
+}
+
+async function loadThrough(page, selector, path) {
+  await page.setInputFiles(selector, path);
+  await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.state().status),
+                             null, { timeout: 60_000 });
+  const state = await page.evaluate(() => window.afterglow.state());
+  assert.equal(state.status, 'ready', `load failed: ${state.error}`);
+  return state;
+}
+
+test('a rolling log folder opened with the folder picker gives the CLI summary counts', async () => {
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    const state = await loadThrough(page, '#open-folder', kRollingFolder);
+    assert.equal(state.app.id, 'local-1623876083964');
+    assert.equal(state.apps, 1, 'the parts make one application');
+    assert.deepEqual(state.problems, []);
+    const cli = cliSummaryCounts(kRollingFolder);
+    if (cli !== null) assert.deepEqual(state.counts, cli);
+    assert.ok(state.counts.tasks > 0);
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a History Server download zip gives the counts of the plain log', async (t) => {
+  if (!existsSync(kCli)) return t.skip(`no CLI at ${kCli} to write the zip`);
+  const zip = join(tmpdir(), `afterglow-logs-${process.pid}.zip`);
+  const fd = openSync(zip, 'w');
+  writeSync(fd, execFileSync(kCli, ['api', kLog, `/api/v1/applications/${kAppId}/logs`]));
+  closeSync(fd);
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    const state = await loadThrough(page, '#open-file', zip);
+    assert.equal(state.app.id, kAppId);
+    assert.deepEqual(state.problems, []);
+    assert.deepEqual(state.counts, cliSummaryCounts(kLog));
+    const path = `/api/v1/applications/${kAppId}/stages`;
+    assert.equal((await page.evaluate((p) => window.afterglow.api(p), path)).trim(),
+                 execFileSync(kCli, ['api', kLog, path], { encoding: 'utf8' }).trim());
+  } finally {
+    await context.close();
+    rmSync(zip, { force: true });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a corrupt part of a rolling log names the part, the offset and why, and keeps what was read', async () => {
+  // A copy of the rolling folder with bytes flipped in the middle of its last zstd part.
+  const folder = join(tmpdir(), `afterglow-corrupt-${process.pid}`, 'eventlog_v2_local-1623876083964');
+  const damaged = 'events_2_local-1623876083964.zstd';
+  mkdirSync(folder, { recursive: true });
+  for (const name of readdirSync(kRollingFolder)) {
+    const bytes = readFileSync(join(kRollingFolder, name));
+    if (name === damaged) {
+      const damageAt = Math.floor(bytes.length / 2);
+      for (let i = damageAt; i < damageAt + 64 && i < bytes.length; ++i) bytes[i] ^= 0x5a;
+    }
+    writeFileSync(join(folder, name), bytes);
+  }
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    await page.setInputFiles('#open-folder', folder);
+    await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.state().status),
+                               null, { timeout: 60_000 });
+    const state = await page.evaluate(() => window.afterglow.state());
+    assert.ok(state.problems.length > 0, JSON.stringify(state));
+    const problem = state.problems[0];
+    assert.equal(problem.file, `eventlog_v2_local-1623876083964/${damaged}`);
+    assert.ok(problem.cause.length > 0 && problem.offset > 0, JSON.stringify(problem));
+    assert.equal(state.status, 'ready', 'the events before the damage are kept');
+    assert.equal(state.app.id, 'local-1623876083964');
+  } finally {
+    await context.close();
+    rmSync(dirname(folder), { recursive: true, force: true });
   }
   assert.deepEqual(problems, []);
 });

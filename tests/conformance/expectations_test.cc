@@ -1,26 +1,28 @@
-// Conformance with Spark's History Server: one test per row of the corpus's EXPECTATIONS.tsv
-// whose endpoint is implemented, running `afterglow api <logs> <api path>` and comparing with
-// the expected JSON by Spark's rule (json_compare.h).
+// Conformance with Spark's History Server: one test per JSON row of the corpus's EXPECTATIONS.tsv
+// (every one of them: a row that fails is a failing test, never a skip), running
+// `afterglow api <logs> <api path>` and comparing with the expected JSON by Spark's rule
+// (json_compare.h). The logs rows (zips) are checked by logs_download_test.cc.
 //
-// Registered now: application lists (every filter), applications/<id>, jobs lists, stage lists,
-// executors, allexecutors, storage/rdd, environment, allmiscellaneousprocess, stages/<id>
-// [/<attempt>], taskSummary, taskList, the inline 404 "unknown app: foobar" and the stage inline
-// error rows (section at the end). The logs rows (zips) are checked by logs_download_test.cc.
-// Not registered yet: the other inline error rows, the UI redirect row and the streaming row.
+// The `(inline)` rows, which Spark asserts in code, each have a test in the sections below:
+// the 404/400 answers on bad paths, the last-attempt default (HistoryServerSuite), the
+// running/completed filter over incomplete attempts (SPARK-39620) and the streaming query
+// facts (StreamingQueryHistorySuite).
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/listen/sql_metric_format.h"
+#include "core/load/load_path.h"
+#include "core/session_impl.h"
 #include "simdjson.h"
+#include "tests/conformance/cli_run.h"
 #include "tests/conformance/json_compare.h"
+#include "tests/conformance/json_read.h"
 
 namespace afterglow::conformance {
 namespace {
@@ -29,49 +31,11 @@ namespace fs = std::filesystem;
 
 const fs::path kSparkCorpus = fs::path(AFTERGLOW_CORPUS_DIR) / "spark";
 
-struct CommandResult {
-  int exit_code = 0;
-  std::string output;
-};
-
-// Runs a shell command, capturing stdout (and stderr when asked).
-CommandResult RunCommand(const std::string& command) {
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::array<char, 65536> buffer;
-  size_t got;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), got);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string Quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 struct Row {
   std::string expectation_file;
   std::string api_path;
   std::vector<std::string> event_logs;
 };
-
-// The rows whose endpoints are implemented (see the file comment).
-bool Covered(const std::string& api_path) {
-  static const std::regex kCovered(
-      R"(^/api/v1/applications(\?.*)?$|^/api/v1/applications/[^/?]+$|)"
-      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/(jobs|stages)(\?.*)?$|)"
-      // Stage details, task summaries and task lists (issue 3).
-      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/stages/[0-9]+(/[0-9]+(/(taskSummary|taskList))?)?)"
-      R"((\?.*)?$|)"
-      // Executors, storage, environment, miscellaneous processes (issue 3).
-      R"(^/api/v1/applications/[^/]+(/[0-9]+)?/)"
-      R"((executors|allexecutors|storage/rdd(/[0-9]+)?|environment|allmiscellaneousprocess)$)");
-  return std::regex_match(api_path, kCovered);
-}
 
 // The History Server's log directory for application lists; one log when the row names one.
 std::string LogsFor(const Row& row) {
@@ -144,8 +108,7 @@ bool RegisterExpectations() {
       while (std::getline(logs, log, ',')) row.event_logs.push_back(log);
     }
     if (row.expectation_file.size() < 5 ||
-        row.expectation_file.substr(row.expectation_file.size() - 5) != ".json" ||
-        !Covered(row.api_path)) {
+        row.expectation_file.substr(row.expectation_file.size() - 5) != ".json") {
       continue;
     }
     ::testing::RegisterTest("Conformance", TestNameFor(row.expectation_file).c_str(), nullptr,
@@ -199,6 +162,131 @@ TEST(ConformanceInline, BadQuantileIs400WithSparkMessage) {
                      "/api/v1/applications/local-1430917381534/stages/0/0/taskSummary"
                      "?quantiles=foo,0.1"),
             "400 Bad value for parameter \"quantiles\".  Expected a double, got \"foo\"\n");
+}
+
+// [SECTION] Inline rows on attempts -------------------------------------------------------------
+
+// `afterglow api <logs> <api path>` parsed into `json`; false (with a failure) unless the CLI
+// answers 200 with JSON.
+bool ApiJson(simdjson::dom::parser& parser, const fs::path& logs, const std::string& api_path,
+             simdjson::dom::element* json) {
+  const CommandResult result = RunCommand(CliCommand({"api", logs.string(), api_path}) + " 2>&1");
+  EXPECT_EQ(result.exit_code, 0) << api_path << "\n" << result.output;
+  if (result.exit_code != 0) return false;
+  const bool parsed = parser.parse(result.output).get(*json) == simdjson::SUCCESS;
+  EXPECT_TRUE(parsed) << "not JSON: " << result.output.substr(0, 400);
+  return parsed;
+}
+
+// An app's attempts as "<attemptId> completed|running ..." in the answer's order.
+std::string AttemptsText(simdjson::dom::element app) {
+  std::string text;
+  simdjson::dom::array attempts;
+  if (!JsonArray(app, "attempts", &attempts)) return "(no attempts)";
+  for (simdjson::dom::element attempt : attempts) {
+    const std::string attempt_id = JsonString(attempt, "attemptId");
+    text += " " + (attempt_id.empty() ? std::string("(none)") : attempt_id) +
+            (JsonBool(attempt, "completed") ? " completed" : " running");
+  }
+  return text;
+}
+
+// An application list as "<id>: <attempts>" per app, one a line, in the list's order.
+std::string ListingText(simdjson::dom::element listing) {
+  simdjson::dom::array apps;
+  if (!JsonArray(listing, &apps)) return "(not a list)";
+  std::string text;
+  for (simdjson::dom::element app : apps) {
+    text += JsonString(app, "id") + ":" + AttemptsText(app) + "\n";
+  }
+  return text;
+}
+
+// The row "UI redirect: no attempt -> last attempt (2)" (HistoryServerSuite "access history
+// application defaults to the last attempt id"): the History Server's UI redirects
+// /history/local-1430917381535/jobs/ to /history/local-1430917381535/2/jobs/, the head of the
+// app's attempts, which its listing sorts newest first. Afterglow serves no /history/ pages and
+// its core has no separate "default attempt" notion: what a viewer opens for an app without an
+// attempt id is the head of applications/<id>'s attempt list, so that is what this pins -- the
+// head is attempt "2" and its endpoints answer. The REST API itself never defaults: like
+// Spark's withUI(appId, None), an attempt-less sub-resource of a multi-attempt app is a 404.
+TEST(ConformanceInline, NoAttemptIdMeansTheLastAttemptTwo) {
+  const fs::path logs = kSparkCorpus / "spark-events";
+  simdjson::dom::parser parser;
+  simdjson::dom::element app;
+  ASSERT_TRUE(ApiJson(parser, logs, "/api/v1/applications/local-1430917381535", &app));
+  EXPECT_EQ(AttemptsText(app), " 2 completed 1 completed");
+
+  simdjson::dom::parser jobs_parser;
+  simdjson::dom::element jobs_answer;
+  ASSERT_TRUE(ApiJson(jobs_parser, logs, "/api/v1/applications/local-1430917381535/2/jobs",
+                      &jobs_answer));
+  simdjson::dom::array jobs;
+  ASSERT_TRUE(JsonArray(jobs_answer, &jobs));
+  EXPECT_EQ(jobs.size(), 0u);  // attempt 2's log has no jobs (start, environment, end only)
+
+  const CommandResult no_attempt = RunCommand(
+      CliCommand({"api", logs.string(), "/api/v1/applications/local-1430917381535/jobs"}) +
+      " 2>&1 >/dev/null");
+  EXPECT_EQ(no_attempt.exit_code, 1);
+  EXPECT_EQ(no_attempt.output, "404 no such app: local-1430917381535\n");
+}
+
+// The row "applications?status=running vs status=completed consistent with HistoryPage"
+// (SPARK-39620, HistoryServerPageSuite): each of the two broken log directories is its own
+// History Server. HistoryPage shows an app under "completed" when its head (newest) attempt is
+// completed, and ApplicationListResource now filters the same way (`app.attempts.head.completed`),
+// so each app appears in exactly one of the two lists -- the one its newest attempt decides.
+TEST(ConformanceInline, RunningAndCompletedFollowTheNewestAttempt) {
+  const fs::path broken = kSparkCorpus / "spark-events-broken";
+  struct Case {
+    const char* log_dir;
+    const char* status;
+    const char* expected;
+  };
+  const Case cases[] = {
+      // attempt 1 has no ApplicationEnd, attempt 2 (newest) has one
+      {"previous-attempt-incomplete", "completed",
+       "application_1656321732247_0006: 2 completed 1 running\n"},
+      {"previous-attempt-incomplete", "running", ""},
+      // attempt 1 ended, attempt 2 (newest) did not
+      {"last-attempt-incomplete", "completed", ""},
+      {"last-attempt-incomplete", "running",
+       "application_1656321732247_0006: 2 running 1 completed\n"},
+  };
+  for (const Case& c : cases) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element apps;
+    ASSERT_TRUE(ApiJson(parser, broken / c.log_dir,
+                        std::string("/api/v1/applications?status=") + c.status, &apps));
+    EXPECT_EQ(ListingText(apps), c.expected) << c.log_dir << " status=" << c.status;
+  }
+}
+
+// [SECTION] The streaming row (StreamingQueryHistorySuite) ---------------------------------------
+// The row's facts, read off the log loaded as the CLI loads it (LoadPath). The listener's unit
+// test tests/core/listen/sql_listener_test.cc (SqlCorpusLog.StreamingQueryAndItsEightProgressReports)
+// pins the same query batch by batch; this test is the conformance row itself.
+TEST(ConformanceInline, StreamingQueryPageFactsOfTheSqlLog) {
+  const fs::path log = kSparkCorpus / "sql-events" / "local-1596020211915";
+  ASSERT_TRUE(fs::exists(log)) << "corpus missing: " << log;
+  Session session;
+  std::string error;
+  ASSERT_TRUE(LoadPath(session, log.string(), &error)) << error;
+  ASSERT_EQ(session.impl()->models().size(), 1u);
+  const AttemptModel& model = *session.impl()->models()[0];
+  const StringPool& pool = session.impl()->strings();
+  EXPECT_EQ(pool.Get(model.app.name), "StructuredKafkaWordCount");
+  const StreamingModel& streaming = model.streaming;
+  ASSERT_EQ(streaming.queries.size(), 1u);  // one StreamingQueryData
+  const StreamingQuery& query = streaming.queries[0];
+  EXPECT_EQ(pool.Get(query.id), "8d268dc2-bc9c-4be8-97a9-b135d2943028");
+  EXPECT_EQ(pool.Get(query.run_id), "e225d92f-2545-48f8-87a2-9c0309580f8a");
+  ASSERT_NE(streaming.Progress(query.run_id), nullptr);
+  EXPECT_EQ(streaming.Progress(query.run_id)->size(), 8u);  // StreamingQueryProgress events
+  EXPECT_EQ(JavaFormatFixed(streaming.AverageInputRate(query.run_id), 2), "81.39");
+  EXPECT_EQ(JavaFormatFixed(streaming.AverageProcessRate(query.run_id), 2), "157.05");
+  EXPECT_EQ(streaming.CompletedBatches(query.run_id), 8);
 }
 
 }  // namespace

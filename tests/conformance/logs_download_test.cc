@@ -5,8 +5,6 @@
 // The archive is read back with a small reader of our own, which checks each member's CRC-32.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,6 +13,7 @@
 #include <vector>
 
 #include "core/base/stored_zip.h"
+#include "tests/conformance/cli_run.h"
 
 namespace afterglow::conformance {
 namespace {
@@ -23,21 +22,11 @@ namespace fs = std::filesystem;
 
 const fs::path kSparkCorpus = fs::path(AFTERGLOW_CORPUS_DIR) / "spark";
 
-std::string Quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// stdout of a command, and its exit code.
+// stdout of a command appended to `output`, and its exit code (-1 when killed by a signal).
 int RunCapture(const std::string& command, std::string* output) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  std::array<char, 65536> buffer;
-  size_t got;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output->append(buffer.data(), got);
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const CommandResult result = RunCommand(command);
+  output->append(result.output);
+  return result.exit_code;
 }
 
 std::string ReadFile(const fs::path& path) {

@@ -12,7 +12,8 @@ Debian's liblz4-java, libsnappy-java, libcompress-lzf-java and libzstd-jni-java)
     offset inside the file, the application read before the damage is kept
   - a `.inprogress` zstd log cut in the middle of a frame opens as an incomplete application
 
-Exit 0 on success, 77 (ctest SKIP) when Java or the jars are missing, 1 on failure."""
+Exit 0 on success, 77 when Java, the jars or the corpus are missing (a failure for ctest), 1 on
+any other failure."""
 import argparse
 import gzip
 import json
