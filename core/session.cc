@@ -65,6 +65,22 @@ void Session::EndFile() {
       impl.problems.push_back({where, 0, error->offset, error->cause});
     }
   }
+  // A log the History Server would not list, or would list as unfinished, says why: a Spark user
+  // comparing with the History Server must not have to guess.
+  const AttemptModel& model = *impl.attempts.back();
+  const bool one_file = impl.loading.stream && impl.loading.part_name.empty();
+  const uint64_t last_line = one_file ? impl.loading.stream->lines() : 0;
+  if (!model.app.app_id.present) {
+    impl.problems.push_back(
+        {file, 0, 0,
+         "no SparkListenerApplicationStart with an App ID: the History Server does not list "
+         "this log"});
+  } else if (!model.app.completed && !model.in_progress_name) {
+    impl.problems.push_back(
+        {file, last_line, 0,
+         "no SparkListenerApplicationEnd up to the last line: the application did not finish "
+         "or the log was cut off; it is listed as incomplete"});
+  }
   impl.loading = Impl::Loading{};
 }
 

@@ -61,9 +61,11 @@ int Summary(const std::string& path) {
     if (p.line > 0) {
       std::printf("problem: %s line %llu: %s\n", p.file.c_str(),
                   static_cast<unsigned long long>(p.line), p.cause.c_str());
-    } else {
+    } else if (p.offset > 0) {
       std::printf("problem: %s at byte %llu: %s\n", p.file.c_str(),
                   static_cast<unsigned long long>(p.offset), p.cause.c_str());
+    } else {
+      std::printf("problem: %s: %s\n", p.file.c_str(), p.cause.c_str());
     }
   }
   return 0;

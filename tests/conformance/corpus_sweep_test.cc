@@ -254,14 +254,17 @@ TEST(CorpusDamaged, MalformedJsonLineIsNamedByFileAndLine) {
 }
 
 // The log stops after its tasks (its last line is whole): no ApplicationEnd, so the attempt is
-// reported incomplete and listed as running, as the History Server lists it; no line is bad.
+// reported incomplete and listed as running, as the History Server lists it; no line is bad, and
+// the problem list says what is missing and after which line.
 TEST(CorpusDamaged, TruncatedLogIsReportedWithoutApplicationEnd) {
   const fs::path log = kCorpus / "rapids-tools" / "qualification" / "truncated_eventlog";
   const std::string summary = Summary(log);
   EXPECT_NE(summary.find("application   local-1622043423018\n"), std::string::npos) << summary;
   EXPECT_NE(summary.find("  end         - (no ApplicationEnd)\n"), std::string::npos) << summary;
   EXPECT_NE(summary.find("bad lines               0\n"), std::string::npos) << summary;
-  EXPECT_EQ(summary.find("problem:"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("problem: " + log.string() + " line "), std::string::npos) << summary;
+  EXPECT_NE(summary.find(": no SparkListenerApplicationEnd up to the last line"), std::string::npos)
+      << summary;
   const std::string running = ApiAnswer(log, "/api/v1/applications?status=running");
   simdjson::dom::parser parser;
   simdjson::dom::array apps;
@@ -277,12 +280,16 @@ TEST(CorpusDamaged, TruncatedLogIsReportedWithoutApplicationEnd) {
 }
 
 // No ApplicationStart: the History Server cannot list an app without an id, and neither do we;
-// the summary shows the events it did read under "(no application id)".
+// the summary shows the events it did read under "(no application id)" and names the cause.
 TEST(CorpusDamaged, LogWithoutApplicationStartIsNotListed) {
   const fs::path log = kCorpus / "rapids-tools" / "e2e" / "incorrect_app_status_eventlog.zstd";
   const std::string summary = Summary(log);
   EXPECT_NE(summary.find("application   (no application id)\n"), std::string::npos) << summary;
   EXPECT_NE(summary.find("  start       -\n"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("problem: " + log.string() +
+                         ": no SparkListenerApplicationStart with an App ID"),
+            std::string::npos)
+      << summary;
   const std::string listing = ApiAnswer(log, "/api/v1/applications");
   simdjson::dom::parser parser;
   simdjson::dom::array apps;
