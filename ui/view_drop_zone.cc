@@ -55,8 +55,7 @@ void DrawDropZoneView(AppState& state) {
     }
     ImGui::Dummy(ImVec2(0, font * 0.6f));
     CenteredText(
-        "Logs, rolling log folders, log folders or History Server zips. They are read inside this "
-        "page: nothing is uploaded.",
+        "Logs, log folders or History Server zips, read inside this page: nothing is uploaded.",
         nullptr, colors::kMuted);
   }
   ImGui::EndChild();

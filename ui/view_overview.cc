@@ -81,7 +81,8 @@ void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
   if (!ImGui::BeginTable("problems", 3, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch, 2);
-  ImGui::TableSetupColumn("Line", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
+  // Where in the file: the line of the decompressed log, else the byte offset as stored.
+  ImGui::TableSetupColumn("Where", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);
   ImGui::TableSetupColumn("Problem", ImGuiTableColumnFlags_WidthStretch, 5);
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
@@ -93,7 +94,11 @@ void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(problem.file.c_str());
       ImGui::TableNextColumn();
-      if (problem.line > 0) ImGui::TextUnformatted(FormatCount(problem.line, count, sizeof count));
+      if (problem.line > 0) {
+        ImGui::Text("line %s", FormatCount(problem.line, count, sizeof count));
+      } else if (problem.offset > 0) {
+        ImGui::Text("byte %s", FormatCount(problem.offset, count, sizeof count));
+      }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(problem.cause.c_str());
     }

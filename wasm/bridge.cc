@@ -1,7 +1,8 @@
 // The functions the page's JavaScript calls (web/afterglow-page.js). A load is
 // ag_load_begin, then per file ag_file_begin, ag_chunk_buffer + ag_file_push for each slice,
-// ag_file_end; then ag_load_end. Folders and zips are planned and fed by log_plan_bridge.cc's
-// functions between the same ag_load_begin and ag_load_end (or ag_reset after a cancel, ag_load_fail on a read error).
+// ag_file_end and ag_file_read; then ag_load_end (or ag_reset after a cancel, ag_load_fail on a
+// read error). Folders, several files and zips are planned and begun by log_plan_bridge.cc's
+// functions, between the same ag_load_begin and ag_load_end.
 // Sizes are uint32 at the boundary (wasm32's size_t); whole-file sizes arrive as doubles because
 // files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
 #include <emscripten/emscripten.h>
@@ -97,7 +98,12 @@ EMSCRIPTEN_KEEPALIVE void ag_file_end() {
   Page& page = ThePage();
   if (!page.session) return;
   page.session->EndFile();
-  ++page.state.progress.files_done;
+}
+
+// One of the files_total files given to ag_load_begin is read (a part of a log, a whole zip).
+EMSCRIPTEN_KEEPALIVE void ag_file_read() {
+  ThePage().RequestRedraw();
+  ++ThePage().state.progress.files_done;
 }
 
 EMSCRIPTEN_KEEPALIVE void ag_load_end() {

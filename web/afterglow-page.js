@@ -176,6 +176,7 @@
         if (isZip(log)) {
           const { file, name } = entries[log.parts[0].file];
           await loadZip(file, name);
+          engine._ag_file_read();
           continue;
         }
         if (log.multi) {
@@ -191,6 +192,7 @@
             engine.ccall('ag_file_begin', null, ['string', 'number'], [name, file.size]);
           }
           await pushRange(reader, file.size);
+          engine._ag_file_read();
         }
         engine._ag_file_end();
       }

@@ -427,9 +427,38 @@ test('a corrupt part of a rolling log names the part, the offset and why, and ke
     assert.ok(problem.cause.length > 0 && problem.offset > 0, JSON.stringify(problem));
     assert.equal(state.status, 'ready', 'the events before the damage are kept');
     assert.equal(state.app.id, 'local-1623876083964');
+    await show(page, '#/overview');
+    await page.screenshot({ path: join(kArtifacts, 'corrupt-part.png') });
   } finally {
     await context.close();
     rmSync(dirname(folder), { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('several files at once: a plain log and a zip of a rolling log folder open as two applications', async (t) => {
+  if (!existsSync(kCli)) return t.skip(`no CLI at ${kCli} to write the zip`);
+  const rollingId = 'local-1623876083964';
+  const zip = join(tmpdir(), `afterglow-rolling-${process.pid}.zip`);
+  const fd = openSync(zip, 'w');
+  writeSync(fd, execFileSync(kCli, ['api', kRollingFolder, `/api/v1/applications/${rollingId}/logs`]));
+  closeSync(fd);
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    await page.goto(server.url);
+    await waitForEngine(page);
+    const state = await loadThrough(page, '#open-file', [kLog, zip]);
+    assert.equal(state.apps, 2, JSON.stringify(state));
+    assert.deepEqual(state.problems, []);
+    for (const [log, id] of [[kLog, kAppId], [kRollingFolder, rollingId]]) {
+      const path = `/api/v1/applications/${id}/stages`;
+      assert.equal((await page.evaluate((p) => window.afterglow.api(p), path)).trim(),
+                   execFileSync(kCli, ['api', log, path], { encoding: 'utf8' }).trim(), `${id} stages`);
+    }
+  } finally {
+    await context.close();
+    rmSync(zip, { force: true });
   }
   assert.deepEqual(problems, []);
 });
