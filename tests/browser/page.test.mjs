@@ -5,11 +5,12 @@
 // exception or request leaving the page's origin fails the test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serveFolder } from './static_server.mjs';
 
@@ -375,7 +376,7 @@ test('a rolling log folder opened with the folder picker gives the CLI summary c
 });
 
 test('a History Server download zip gives the counts of the plain log', async (t) => {
-  if (!existsSync(kCli)) return t.skip(`no CLI at ${kCli} to write the zip`);
+  assert.ok(existsSync(kCli), `no CLI at ${kCli} to write the zip (./scripts/build.sh native)`);
   const zip = join(tmpdir(), `afterglow-logs-${process.pid}.zip`);
   const fd = openSync(zip, 'w');
   writeSync(fd, execFileSync(kCli, ['api', kLog, `/api/v1/applications/${kAppId}/logs`]));
@@ -437,7 +438,7 @@ test('a corrupt part of a rolling log names the part, the offset and why, and ke
 });
 
 test('several files at once: a plain log and a zip of a rolling log folder open as two applications', async (t) => {
-  if (!existsSync(kCli)) return t.skip(`no CLI at ${kCli} to write the zip`);
+  assert.ok(existsSync(kCli), `no CLI at ${kCli} to write the zip (./scripts/build.sh native)`);
   const rollingId = 'local-1623876083964';
   const zip = join(tmpdir(), `afterglow-rolling-${process.pid}.zip`);
   const fd = openSync(zip, 'w');
@@ -459,6 +460,85 @@ test('several files at once: a plain log and a zip of a rolling log folder open 
   } finally {
     await context.close();
     rmSync(zip, { force: true });
+  }
+  assert.deepEqual(problems, []);
+});
+
+// [SECTION] Every codec Spark writes, written at test time by the Java classes Spark uses
+// (tests/formats/SparkCodecWriter.java, compiled as tests/formats/codec_fixtures_test.py does).
+
+const kCodecLog = resolve(kRepo, '..', 'shared', 'corpus', 'spark', 'spark-events', 'local-1430917381534');
+const kCodecAppId = 'local-1430917381534';
+// The jars tests/formats/codec_fixtures_test.py compiles against (its JARS and --jar-dir).
+const kCodecJars = ['lz4-java.jar', 'snappy-java.jar', 'compress-lzf.jar', 'zstd-jni.jar']
+  .map((jar) => join(process.env.AFTERGLOW_JAR_DIR || '/usr/share/java', jar));
+
+// Compiles SparkCodecWriter into `work` and returns write(codec, out, ...inputs). Fails (never
+// skips) when Java or a jar is missing: scripts/setup.sh installs them.
+function javaCodecWriter(work) {
+  for (const tool of ['javac', 'java']) {
+    const probe = spawnSync(tool, ['-version'], { encoding: 'utf8' });
+    assert.ok(!probe.error && probe.status === 0, `needs ${tool} (scripts/setup.sh installs it)`);
+  }
+  const missing = kCodecJars.filter((jar) => !existsSync(jar));
+  assert.deepEqual(missing, [], 'needs the codec jars (scripts/setup.sh installs them)');
+  const classes = join(work, 'classes');
+  mkdirSync(classes, { recursive: true });
+  const cp = kCodecJars.join(':');
+  execFileSync('javac', ['-cp', cp, '-d', classes, join(kRepo, 'tests', 'formats', 'SparkCodecWriter.java')]);
+  return (codec, out, ...inputs) =>
+    execFileSync('java', ['-cp', `${classes}:${cp}`, 'SparkCodecWriter', 'write', codec, out, ...inputs]);
+}
+
+test('a log in every codec Spark writes, and Databricks gzip, opens with the plain log\'s answers', async () => {
+  assert.ok(existsSync(kCli), `missing ${kCli} (build with: cmake --build --preset native)`);
+  const work = join(tmpdir(), `afterglow-codecs-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const origin = new URL(server.url).origin;
+  const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
+  try {
+    const write = javaCodecWriter(work);
+    const fixtures = {};
+    for (const codec of ['lz4', 'lzf', 'snappy', 'zstd']) {
+      fixtures[codec] = join(work, `${kCodecAppId}.${codec}`);
+      write(codec, fixtures[codec], kCodecLog);
+    }
+    // Databricks writes gzip; two members, as codec_fixtures_test.py's gzip_members.
+    const plainBytes = readFileSync(kCodecLog);
+    const half = Math.floor(plainBytes.length / 2);
+    fixtures.gz = join(work, `${kCodecAppId}.gz`);
+    writeFileSync(fixtures.gz, Buffer.concat([gzipSync(plainBytes.subarray(0, half)),
+                                              gzipSync(plainBytes.subarray(half))]));
+
+    const stagesPath = `/api/v1/applications/${kCodecAppId}/stages`;
+    const pageStages = () => page.evaluate((p) => window.afterglow.api(p), stagesPath);
+    // Each log opens in a freshly started page, so no answer can come from an earlier load.
+    const openFresh = async (path) => {
+      await page.goto(server.url);
+      await waitForEngine(page);
+      return openLog(page, path);
+    };
+    const plain = await openFresh(kCodecLog);
+    assert.equal(plain.app.id, kCodecAppId);
+    assert.deepEqual(plain.problems, []);
+    assert.deepEqual(plain.counts, cliSummaryCounts(kCodecLog));
+    assert.ok(plain.counts.tasks > 0 && plain.counts.stages > 0, JSON.stringify(plain.counts));
+    const plainStages = (await pageStages()).trim();
+    assert.equal(plainStages, execFileSync(kCli, ['api', kCodecLog, stagesPath], { encoding: 'utf8' }).trim(),
+                 'the plain log\'s stages in the page differ from the CLI');
+
+    for (const [codec, path] of Object.entries(fixtures)) {
+      const state = await openFresh(path);
+      assert.equal(state.app.id, kCodecAppId, `${codec}: app id`);
+      assert.equal(state.apps, 1, `${codec}: one application`);
+      assert.deepEqual(state.problems, [], `${codec}: problems`);
+      assert.deepEqual(state.counts, plain.counts, `${codec}: counts differ from the plain log's`);
+      assert.equal((await pageStages()).trim(), plainStages, `${codec}: stages differ from the plain log's`);
+    }
+  } finally {
+    await context.close();
+    rmSync(work, { recursive: true, force: true });
   }
   assert.deepEqual(problems, []);
 });
