@@ -35,7 +35,7 @@ void StartSession(Page& page) {
   page.state.selected_app = 0;
   page.state.jobs.Clear();
   page.zip_entries.clear();
-  page.entry_inflater.reset();
+  page.entry_reader.reset();
 }
 
 }  // namespace
@@ -144,7 +144,7 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
   Page& page = ThePage();
   ui::AppState& state = page.state;
   state.session = nullptr;
-  page.entry_inflater.reset();
+  page.entry_reader.reset();
   page.zip_entries.clear();
   page.session.reset();
   std::vector<uint8_t>().swap(page.chunk);

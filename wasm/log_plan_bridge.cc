@@ -25,18 +25,6 @@
 namespace afterglow::wasm {
 namespace {
 
-// Forwards inflated bytes (which carry kReadPadding) into the session's current file.
-class SessionSink final : public ByteSink {
- public:
-  explicit SessionSink(Session* session) : session_(session) {}
-  void OnBytes(const char* data, size_t size) override {
-    session_->PushBytes(reinterpret_cast<const uint8_t*>(data), size);
-  }
-
- private:
-  Session* session_;
-};
-
 void AppendNumber(std::string& out, uint64_t value) {
   char text[24];
   std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(value));
@@ -70,14 +58,10 @@ void AppendLog(std::string& out, const LogSource& log, AppendPart append_part) {
 }  // namespace
 
 void PushChunk(Page& page, uint32_t size) {
-  if (!page.entry_inflater) {
+  if (page.entry_reader) {
+    page.entry_reader->Push(page.chunk.data(), size);
+  } else {
     page.session->PushBytes(page.chunk.data(), size);
-    return;
-  }
-  if (page.entry_failed) return;
-  SessionSink sink(page.session.get());
-  if (page.entry_inflater->Push(page.chunk.data(), size, sink) == DecodeStatus::kError) {
-    page.entry_failed = true;
   }
 }
 
@@ -225,8 +209,7 @@ EMSCRIPTEN_KEEPALIVE const char* ag_zip_plan(uint32_t directory_size) {
 // the entry's data in the zip, or -1 (with a problem recorded) when it cannot be read.
 EMSCRIPTEN_KEEPALIVE double ag_zip_entry_begin(uint32_t entry, const char* shown_name) {
   Page& page = ThePage();
-  page.entry_inflater.reset();
-  page.entry_failed = false;
+  page.entry_reader.reset();
   page.entry_name = shown_name;
   if (!page.session || entry >= page.zip_entries.size()) return -1;
   const ZipEntry& zip_entry = page.zip_entries[entry];
@@ -237,31 +220,24 @@ EMSCRIPTEN_KEEPALIVE double ag_zip_entry_begin(uint32_t entry, const char* shown
         {shown_name, 0, zip_entry.local_header_offset, "zip: bad local header"});
     return -1;
   }
-  if (zip_entry.method == 8) {
-    page.entry_inflater = std::make_unique<afterglow::InflateDecompressor>(
-        afterglow::InflateDecompressor::Framing::kRawDeflate);
-  } else if (zip_entry.method != 0) {
-    page.session->AddProblem({shown_name, 0, 0,
-                              "zip: compression method " + std::to_string(zip_entry.method) +
-                                  " is not supported (only stored and deflated)"});
+  if (auto why_not = afterglow::ZipEntryReader::Unsupported(zip_entry)) {
+    page.session->AddProblem({shown_name, 0, 0, *why_not});
     return -1;
   }
+  page.entry_reader = std::make_unique<afterglow::ZipEntryReader>(zip_entry, page.session.get());
   return static_cast<double>(data_offset);
 }
 
-// Ends the zip entry: a deflate stream that failed or stopped short is a problem naming the entry
-// and the offset in its compressed bytes; what was inflated before it is kept.
+// Ends the zip entry: a deflate stream that failed or stopped short, or content whose CRC-32
+// differs, is a problem naming the entry; what was read before it is kept.
 EMSCRIPTEN_KEEPALIVE void ag_zip_entry_end() {
   Page& page = ThePage();
-  if (page.entry_inflater && page.session) {
-    afterglow::wasm::SessionSink sink(page.session.get());
-    if (page.entry_failed || page.entry_inflater->Finish(sink) != afterglow::DecodeStatus::kEnd) {
-      page.session->AddProblem({page.entry_name, 0, page.entry_inflater->error_offset(),
-                                "zip entry: " + page.entry_inflater->error()});
+  if (page.entry_reader && page.session) {
+    if (auto problem = page.entry_reader->Finish(page.entry_name)) {
+      page.session->AddProblem(std::move(*problem));
     }
   }
-  page.entry_inflater.reset();
-  page.entry_failed = false;
+  page.entry_reader.reset();
 }
 
 }  // extern "C"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/ingest/inflate_decompressor.h"
 #include "core/ingest/zip_directory.h"
+#include "core/load/zip_entry_reader.h"
 #include "core/session.h"
 #include "ui/app_state.h"
 
@@ -21,13 +21,12 @@ struct Page {
   // The JavaScript pump copies each file slice here, then calls ag_file_push. Sized to the largest
   // chunk plus kReadPadding, because the engine reads a few bytes past every buffer's end.
   std::vector<uint8_t> chunk;
-  // The zip being read (log_plan_bridge.cc): its entries from the central directory, and the inflater
-  // of the entry being streamed (null for a plain file or a stored entry). While it is set,
-  // ag_file_push inflates the chunk before the session sees it.
+  // The zip being read (log_plan_bridge.cc): its entries from the central directory, and the
+  // reader of the entry being streamed (null for a plain file). While it is set, ag_file_push
+  // hands the chunk to it (inflating and checking the CRC) before the session sees the content.
   std::vector<ZipEntry> zip_entries;
-  std::unique_ptr<InflateDecompressor> entry_inflater;
-  std::string entry_name;     // the entry's name as problems show it
-  bool entry_failed = false;  // the inflater reported an error; the rest of the entry is skipped
+  std::unique_ptr<ZipEntryReader> entry_reader;
+  std::string entry_name;  // the entry's name as problems show it
   double last_refresh_ms = 0;  // when the summaries were last re-read during a load
   // Frames still to draw. An unchanged page is not redrawn (the canvas keeps its last image), so
   // an idle tab costs nothing; input events and every state change ask for a few frames, enough

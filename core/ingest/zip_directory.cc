@@ -76,6 +76,7 @@ bool ParseZipDirectory(const uint8_t* directory, size_t directory_size,
     if (at + kCentralSize + name_size + extra_size + comment_size > directory_size) break;
     ZipEntry entry;
     entry.method = Le16(h + 10);
+    entry.crc32 = Le32(h + 16);
     entry.compressed_size = Le32(h + 20);
     entry.size = Le32(h + 24);
     entry.local_header_offset = Le32(h + 42);

@@ -15,6 +15,7 @@ namespace afterglow {
 struct ZipEntry {
   std::string name;               // '/'-separated; folders end in '/'
   uint16_t method = 0;            // 0 stored, 8 deflated
+  uint32_t crc32 = 0;             // of the uncompressed content, from the central directory
   uint64_t compressed_size = 0;
   uint64_t size = 0;
   uint64_t local_header_offset = 0;

@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "core/base/read_padding.h"
-#include "core/ingest/inflate_decompressor.h"
 #include "core/ingest/zip_directory.h"
+#include "core/load/zip_entry_reader.h"
 
 namespace afterglow {
 
@@ -57,18 +57,6 @@ void StreamPart(Session& session, const std::string& file) {
             [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
 }
 
-// Forwards inflated bytes (which carry kReadPadding) into the session's current file.
-class SessionSink final : public ByteSink {
- public:
-  explicit SessionSink(Session* session) : session_(session) {}
-  void OnBytes(const char* data, size_t size) override {
-    session_->PushBytes(reinterpret_cast<const uint8_t*>(data), size);
-  }
-
- private:
-  Session* session_;
-};
-
 void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
                     const ZipEntry& entry) {
   std::vector<uint8_t> header;
@@ -78,28 +66,14 @@ void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
     session.AddProblem({shown_name, 0, entry.local_header_offset, "zip: bad local header"});
     return;
   }
-  if (entry.method == 0) {
-    if (!ReadRange(zip, data_offset, entry.compressed_size,
-                   [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); })) {
-      session.AddProblem({shown_name, 0, entry.compressed_size, "zip: the entry is cut off"});
-    }
+  if (auto why_not = ZipEntryReader::Unsupported(entry)) {
+    session.AddProblem({shown_name, 0, 0, *why_not});
     return;
   }
-  if (entry.method != 8) {
-    session.AddProblem({shown_name, 0, 0,
-                        "zip: compression method " + std::to_string(entry.method) +
-                            " is not supported (only stored and deflated)"});
-    return;
-  }
-  InflateDecompressor inflater(InflateDecompressor::Framing::kRawDeflate);
-  SessionSink sink(&session);
-  bool failed = false;
-  ReadRange(zip, data_offset, entry.compressed_size, [&](const uint8_t* data, size_t size) {
-    if (!failed && inflater.Push(data, size, sink) == DecodeStatus::kError) failed = true;
-  });
-  if (failed || inflater.Finish(sink) != DecodeStatus::kEnd) {
-    session.AddProblem({shown_name, 0, inflater.error_offset(), "zip entry: " + inflater.error()});
-  }
+  ZipEntryReader reader(entry, &session);
+  ReadRange(zip, data_offset, entry.compressed_size,
+            [&](const uint8_t* data, size_t size) { reader.Push(data, size); });
+  if (auto problem = reader.Finish(shown_name)) session.AddProblem(std::move(*problem));
 }
 
 void LoadZip(Session& session, const std::string& zip_path) {
