@@ -146,25 +146,47 @@ error_code DecodeExecutionStart(od::object& event, StringPool& pool, SqlExecutio
   });
 }
 
+// Which of the fields that identify a streaming query run were present; an event without all of
+// them is dropped, as Spark's listener cannot place it.
+struct QueryIdentitySeen {
+  bool id = false;
+  bool run_id = false;
+  bool timestamp = false;
+  bool all() const { return id && run_id && timestamp; }
+};
+
+// Reads `key` into `e` when it is one of the fields shared by QueryStartedEvent and a progress
+// report (id, runId, name, timestamp); `handled` says whether it was.
+template <typename QueryEvent>
+error_code ReadQueryIdentityField(std::string_view key, od::value v, StringPool& pool,
+                                  QueryEvent& e, QueryIdentitySeen& seen, bool& handled) {
+  handled = true;
+  if (key == "id") {
+    seen.id = true;
+    return ReadStringOrEmpty(v, pool, e.id);
+  }
+  if (key == "runId") {
+    seen.run_id = true;
+    return ReadStringOrEmpty(v, pool, e.run_id);
+  }
+  if (key == "name") return ReadOptText(v, pool, e.name);
+  if (key == "timestamp") {
+    OptString text;
+    AG_JSON_TRY(ReadOptText(v, pool, text));
+    seen.timestamp = text.present;
+    e.timestamp = text.id;
+    return SUCCESS;
+  }
+  handled = false;
+  return SUCCESS;
+}
+
 error_code DecodeProgress(od::value value, StringPool& pool, StreamingQueryProgressEvent& p,
-                          bool& has_id, bool& has_run_id, bool& has_timestamp) {
+                          QueryIdentitySeen& seen) {
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "id") {
-      has_id = true;
-      return ReadStringOrEmpty(v, pool, p.id);
-    }
-    if (key == "runId") {
-      has_run_id = true;
-      return ReadStringOrEmpty(v, pool, p.run_id);
-    }
-    if (key == "name") return ReadOptText(v, pool, p.name);
-    if (key == "timestamp") {
-      OptString text;
-      AG_JSON_TRY(ReadOptText(v, pool, text));
-      has_timestamp = text.present;
-      p.timestamp = text.id;
-      return SUCCESS;
-    }
+    bool handled = false;
+    const error_code identity = ReadQueryIdentityField(key, v, pool, p, seen, handled);
+    if (handled) return identity;
     if (key == "batchId") return ReadInt64(v, p.batch_id);
     if (key == "batchDuration") return ReadInt64(v, p.batch_duration);
     if (key == "durationMs") {
@@ -363,26 +385,12 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
     }
     case EventKind::kStreamingQueryStarted: {
       StreamingQueryStartedEvent e;
-      bool has_id = false, has_run_id = false, has_timestamp = false;
+      QueryIdentitySeen seen;
       AG_JSON_TRY(WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
-        if (key == "id") {
-          has_id = true;
-          return ReadStringOrEmpty(v, pool, e.id);
-        }
-        if (key == "runId") {
-          has_run_id = true;
-          return ReadStringOrEmpty(v, pool, e.run_id);
-        }
-        if (key == "name") return ReadOptText(v, pool, e.name);
-        if (key == "timestamp") {
-          OptString text;
-          AG_JSON_TRY(ReadOptText(v, pool, text));
-          has_timestamp = text.present;
-          e.timestamp = text.id;
-        }
-        return SUCCESS;
+        bool handled = false;
+        return ReadQueryIdentityField(key, v, pool, e, seen, handled);
       }));
-      if (has_id && has_run_id && has_timestamp) sink->OnStreamingQueryStarted(e);
+      if (seen.all()) sink->OnStreamingQueryStarted(e);
       return SUCCESS;
     }
     case EventKind::kStreamingQueryProgress: {
@@ -394,12 +402,11 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
       p.sources.clear();
       p.sink_num_output_rows = -1;
       p.state_rows_total = p.state_rows_updated = 0;
-      bool has_id = false, has_run_id = false, has_timestamp = false;
+      QueryIdentitySeen seen;
       AG_JSON_TRY(WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
-        if (key != "progress") return SUCCESS;
-        return DecodeProgress(v, pool, p, has_id, has_run_id, has_timestamp);
+        return key == "progress" ? DecodeProgress(v, pool, p, seen) : SUCCESS;
       }));
-      if (has_id && has_run_id && has_timestamp) sink->OnStreamingQueryProgress(p);
+      if (seen.all()) sink->OnStreamingQueryProgress(p);
       return SUCCESS;
     }
     case EventKind::kStreamingQueryTerminated: {
