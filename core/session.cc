@@ -148,6 +148,7 @@ std::vector<AttemptSummary> Session::Summaries() const {
     s.executors = model.non_driver_executors(impl.pool);
     s.unknown_events = impl.file_stats[i].unknown_events;
     s.bad_lines = impl.file_stats[i].bad_lines;
+    s.model_index = i;
     out.push_back(std::move(s));
   }
   return out;

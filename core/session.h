@@ -43,6 +43,7 @@ struct AttemptSummary {
   uint64_t executors = 0;       // excluding the driver
   uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
   uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
+  size_t model_index = 0;       // index into impl()->models(): the attempt's model
 };
 
 class Session {

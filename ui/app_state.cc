@@ -2,9 +2,33 @@
 
 #include <vector>
 
+#include "core/session_impl.h"
 #include "ui/view_list.h"
 
 namespace afterglow::ui {
+namespace {
+
+// Builds the model of the entity the route shows (a stage's tasks, a query's plan). Called on
+// navigation and after loading steps, never from a draw function. Each detail view adds its case.
+void PrepareRoute(AppState& state) {
+  switch (state.route.view) {
+    default:
+      break;
+  }
+}
+
+}  // namespace
+
+const AttemptModel* AppState::SelectedModel() const {
+  const AttemptSummary* app = SelectedApp();
+  if (session == nullptr || app == nullptr || session->impl() == nullptr) return nullptr;
+  const auto& models = session->impl()->models();
+  return app->model_index < models.size() ? models[app->model_index].get() : nullptr;
+}
+
+const StringPool* AppState::Strings() const {
+  return session != nullptr && session->impl() != nullptr ? &session->impl()->strings() : nullptr;
+}
 
 void RefreshModels(AppState& state) {
   if (state.session == nullptr) {
@@ -23,15 +47,23 @@ void RefreshModels(AppState& state) {
   } else {
     state.jobs.Clear();
   }
+  PrepareRoute(state);
 }
 
-bool ShowRoute(AppState& state, const char* route) {
-  const ViewEntry* view = FindView(route);
-  if (view == nullptr) return false;
-  if (state.route != view->route) {
-    state.route = view->route;
-    if (state.hooks.route_changed != nullptr) state.hooks.route_changed(state.route);
-  }
+void Navigate(AppState& state, const Route& route) {
+  const std::string text = FormatRoute(route);
+  const bool changed = !(route == state.route) || state.route_text != text;
+  state.route = route;
+  state.route_text = text;
+  if (!changed) return;
+  if (state.hooks.route_changed != nullptr) state.hooks.route_changed(state.route_text.c_str());
+  PrepareRoute(state);
+}
+
+bool ShowRoute(AppState& state, std::string_view text) {
+  const std::optional<Route> route = ParseRoute(text);
+  if (!route || FindView(route->view) == nullptr) return false;
+  Navigate(state, *route);
   return true;
 }
 

@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
 #include "core/session.h"
 #include "ui/jobs_table_model.h"
+#include "ui/route.h"
 
 namespace afterglow::ui {
 
@@ -46,19 +49,28 @@ struct AppState {
   size_t selected_app = 0;                // index into summaries
   JobsTableModel jobs;
 
-  const char* route = "#/overview";  // one of the routes in ui/view_list.cc (static storage)
+  Route route;             // the view on screen and the entity it shows
+  std::string route_text = "#/overview";  // FormatRoute(route), as the URL hash shows it
   PlatformHooks hooks;
 
   const AttemptSummary* SelectedApp() const {
     return selected_app < summaries.size() ? &summaries[selected_app] : nullptr;
   }
+  // The selected attempt's model and the session's strings, for views that read the model's
+  // columns directly (tasks, timelines). Null when nothing is loaded.
+  const AttemptModel* SelectedModel() const;
+  const StringPool* Strings() const;
 };
 
 // Re-reads the session's summaries and rebuilds the view models. Called by wasm/ after loading
 // steps and when the selected application changes; never from a draw function.
 void RefreshModels(AppState& state);
 
-// Selects a route if it names a view; returns false (and changes nothing) otherwise.
-bool ShowRoute(AppState& state, const char* route);
+// Goes to `route`: mirrors it into the URL (so back and forward walk the views) and builds the
+// view model of the entity it shows. Views call this for every link.
+void Navigate(AppState& state, const Route& route);
+// Navigate to the route `text` names ("#/stages/3/0"); false (and nothing changes) when it names
+// no view.
+bool ShowRoute(AppState& state, std::string_view text);
 
 }  // namespace afterglow::ui

@@ -63,9 +63,11 @@ void DrawHeader(AppState& state) {
     ImGui::PopFont();
     ImGui::SameLine(0, style.ItemSpacing.x * 3);
     const bool navigable = state.status == LoadStatus::kReady;
+    const ViewId section = SectionOf(state.route.view);
     for (const ViewEntry& view : RoutedViews()) {
+      if (!view.tab) continue;
       ImGui::BeginDisabled(!navigable);
-      if (NavTab(view.title, navigable && state.route == view.route)) ShowRoute(state, view.route);
+      if (NavTab(view.title, navigable && section == view.view)) Navigate(state, Route{view.view});
       ImGui::EndDisabled();
       ImGui::SameLine(0, style.ItemSpacing.x * 0.5f);
     }
@@ -117,7 +119,7 @@ void DrawFrame(AppState& state) {
           DrawLoadingView(state);
           break;
         case LoadStatus::kReady:
-          if (const ViewEntry* view = FindView(state.route)) view->draw(state);
+          if (const ViewEntry* view = FindView(state.route.view)) view->draw(state);
           break;
       }
     }

@@ -139,3 +139,19 @@ void DrawJobsView(AppState& state) {
 }
 
 }  // namespace afterglow::ui
+
+namespace afterglow::ui {
+
+void DescribeJobsView(const AppState& state, JsonWriter& out) {
+  const JobsTableModel& jobs = state.jobs;
+  out.FieldInt("rows", static_cast<int64_t>(jobs.order.size()));
+  out.FieldInt("succeeded", jobs.succeeded);
+  out.FieldInt("failed", jobs.failed);
+  out.FieldInt("running", jobs.running);
+  out.Key("firstRows");  // job ids in the table's order, the first few
+  out.BeginArray();
+  for (size_t i = 0; i < jobs.order.size() && i < 10; ++i) out.Int(jobs.rows[jobs.order[i]].job_id);
+  out.EndArray();
+}
+
+}  // namespace afterglow::ui

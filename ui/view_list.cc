@@ -7,17 +7,17 @@ namespace {
 
 // The first entry is the default route. Add a view here and in views.h; nothing else routes.
 constexpr ViewEntry kViews[] = {
-    {"#/overview", "Overview", DrawOverviewView},
-    {"#/jobs", "Jobs", DrawJobsView},
+    {ViewId::kOverview, "Overview", true, DrawOverviewView, DescribeOverviewView},
+    {ViewId::kJobs, "Jobs", true, DrawJobsView, DescribeJobsView},
 };
 
 }  // namespace
 
 std::span<const ViewEntry> RoutedViews() { return kViews; }
 
-const ViewEntry* FindView(std::string_view route) {
-  for (const ViewEntry& view : kViews) {
-    if (route == view.route) return &view;
+const ViewEntry* FindView(ViewId view) {
+  for (const ViewEntry& entry : kViews) {
+    if (entry.view == view) return &entry;
   }
   return nullptr;
 }

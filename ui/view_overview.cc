@@ -188,3 +188,17 @@ void DrawOverviewView(AppState& state) {
 }
 
 }  // namespace afterglow::ui
+
+namespace afterglow::ui {
+
+void DescribeOverviewView(const AppState& state, JsonWriter& out) {
+  const AttemptSummary* app = state.SelectedApp();
+  out.Field("appId", app ? app->app_id : "");
+  out.FieldInt("applications", static_cast<int64_t>(state.summaries.size()));
+  out.FieldInt("jobs", app ? static_cast<int64_t>(app->jobs) : 0);
+  out.FieldInt("stageAttempts", app ? static_cast<int64_t>(app->stage_attempts) : 0);
+  out.FieldInt("finishedTasks", app ? static_cast<int64_t>(app->finished_tasks) : 0);
+  out.FieldInt("executors", app ? static_cast<int64_t>(app->executors) : 0);
+}
+
+}  // namespace afterglow::ui

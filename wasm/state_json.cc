@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "ui/view_list.h"
 #include "wasm/json_text.h"
 
 namespace afterglow::wasm {
@@ -70,7 +71,19 @@ std::string StateJson(const Page& page) {
   AppendCount(json, "tasks", app ? app->finished_tasks : 0);
   AppendCount(json, "executors", app ? app->executors : 0, true);
   json += "},\"view\":";
-  AppendJsonString(json, state.route);
+  AppendJsonString(json, state.route_text);
+  // What the view shows (rows, selection, headline numbers), from its describe function.
+  json += ",\"viewState\":";
+  const ui::ViewEntry* view = ui::FindView(state.route.view);
+  if (view != nullptr && state.status == ui::LoadStatus::kReady) {
+    JsonWriter out;
+    out.BeginObject();
+    view->describe(state, out);
+    out.EndObject();
+    json += out.text();
+  } else {
+    json += "null";
+  }
   std::snprintf(number, sizeof number, ",\"loadMs\":%.1f", state.progress.load_ms);
   json += number;
   // Problems found while loading (a corrupt part: its file, the offset as stored, and why), the

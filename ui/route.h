@@ -1,0 +1,45 @@
+// Where the page is: a view and the entity it shows, as written in the URL hash ("#/stages/3/0").
+// Parsing and formatting live here, free of ImGui, so the routes are unit-tested natively and
+// every view links to another the same way.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace afterglow::ui {
+
+enum class ViewId : uint8_t {
+  kOverview,     // #/overview
+  kJobs,         // #/jobs
+  kJob,          // #/jobs/<job id>
+  kStages,       // #/stages
+  kStage,        // #/stages/<stage id>/<attempt id>
+  kExecutors,    // #/executors
+  kSql,          // #/sql
+  kSqlQuery,     // #/sql/<execution id>
+  kEnvironment,  // #/environment
+  kStorage,      // #/storage
+  kTimeline,     // #/timeline
+};
+
+struct Route {
+  ViewId view = ViewId::kOverview;
+  int64_t id = -1;       // job, stage or execution id for the views that show one entity
+  int32_t attempt = -1;  // stage attempt id (kStage)
+
+  bool operator==(const Route&) const = default;
+};
+
+// "#/stages/3/0" -> {kStage, 3, 0}. Also accepts the route without '#'. "#/stages/3" is the
+// stage's latest attempt: attempt -1, which the stage view resolves. Nullopt for anything else.
+std::optional<Route> ParseRoute(std::string_view text);
+// The canonical hash text of a route.
+std::string FormatRoute(const Route& route);
+
+// The top-level view a route belongs to (kJob -> kJobs, kStage -> kStages, kSqlQuery -> kSql), so
+// the header highlights the right tab.
+ViewId SectionOf(ViewId view);
+
+}  // namespace afterglow::ui
