@@ -103,3 +103,49 @@ void CenteredText(const char* text, ImFont* font, ImVec4 color) {
 }
 
 }  // namespace afterglow::ui
+
+namespace afterglow::ui {
+
+bool CopyTsvButton(const char* id) {
+  ImGui::PushID(id);
+  const bool clicked = ImGui::SmallButton("Copy TSV");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy every row of this table, tab-separated");
+  ImGui::PopID();
+  return clicked;
+}
+
+bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width) {
+  // The first search box of each frame takes '/' (ImGui counts frames; no state of our own).
+  static int claimed_frame = -1;
+  const int frame = ImGui::GetFrameCount();
+  if (claimed_frame != frame) {
+    claimed_frame = frame;
+    // ImGui 1.86 has no named key for '/': look for the typed character instead.
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.WantTextInput) {
+      for (ImWchar c : io.InputQueueCharacters) {
+        if (c == '/') {
+          ImGui::SetKeyboardFocusHere();
+          break;
+        }
+      }
+    }
+  }
+  ImGui::SetNextItemWidth(width);
+  return ImGui::InputTextWithHint(id, hint, buffer, size);
+}
+
+bool LinkText(const char* text) {
+  ImGui::TextColored(colors::kRunning, "%s", text);
+  const bool hovered = ImGui::IsItemHovered();
+  if (hovered) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(min.x, max.y), max,
+                                        ImGui::GetColorU32(colors::kRunning));
+  }
+  return hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+}
+
+}  // namespace afterglow::ui

@@ -1,6 +1,7 @@
 // Small drawing helpers the views share, so the same thing looks the same in every view.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "imgui.h"
@@ -18,6 +19,17 @@ void ProgressCell(uint32_t done, uint32_t total, uint32_t failed, const char* ov
 
 // A section title in the bold font with a thin rule under it.
 void SectionTitle(const char* text);
+
+// A small "Copy TSV" button; true when clicked (the caller builds the TSV from its model with
+// ui/tsv.h and passes it to ImGui::SetClipboardText).
+bool CopyTsvButton(const char* id);
+
+// A filter text box. '/' anywhere on the page (outside another text box) focuses the first search
+// box drawn in the frame, as in GitHub and Gmail. True when the text changed.
+bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width);
+
+// A link in the text colour of links: true when clicked. Views navigate with Navigate() on it.
+bool LinkText(const char* text);
 
 // Text centred horizontally in the current content region.
 void CenteredText(const char* text, ImFont* font = nullptr, ImVec4 color = ImVec4(0, 0, 0, 0));
