@@ -20,6 +20,7 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   impl.loading.decoder = std::make_unique<EventDecoder>(&impl.pool, impl.loading.listener.get());
   impl.loading.sql_listener = std::make_unique<SqlListener>(&impl.pool, model.get());
   impl.loading.decoder->set_sql_sink(impl.loading.sql_listener.get());
+  impl.loading.decoder->set_listing_sink(impl.loading.listener.get());
   impl.attempts.push_back(std::move(model));
   impl.file_stats.push_back({std::string(name)});
 }
@@ -75,11 +76,23 @@ void Session::EndFile() {
         {file, 0, 0,
          "no SparkListenerApplicationStart with an App ID: the History Server does not list "
          "this log"});
+  } else if (!model.listing.app_id.present) {
+    impl.problems.push_back(
+        {file, 0, 0,
+         "the SparkListenerApplicationStart line does not begin with "
+         "{\"Event\":\"SparkListenerApplicationStart\" (other key order or spaces): the History "
+         "Server's listing skips it, so it does not list this log or serve its pages"});
   } else if (!model.app.completed && !model.in_progress_name) {
     impl.problems.push_back(
         {file, last_line, 0,
          "no SparkListenerApplicationEnd up to the last line: the application did not finish "
          "or the log was cut off; it is listed as incomplete"});
+  } else if (!model.listing.completed && !model.in_progress_name) {
+    impl.problems.push_back(
+        {file, 0, 0,
+         "the SparkListenerApplicationEnd line does not begin with "
+         "{\"Event\":\"SparkListenerApplicationEnd\" (other key order or spaces): the History "
+         "Server's listing skips it and lists the application as incomplete"});
   }
   impl.loading = Impl::Loading{};
 }

@@ -10,8 +10,21 @@
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 #include "core/session.h"
+#include "ui/environment_model.h"
+#include "ui/executors_model.h"
 #include "ui/jobs_table_model.h"
+#include "ui/overview_model.h"
 #include "ui/route.h"
+#include "ui/stage_page_model.h"
+#include "ui/stages_table_model.h"
+#include "ui/storage_model.h"
+#include "ui/sql_list_model.h"
+#include "ui/job_page_model.h"
+#include "ui/rdd_dag_model.h"
+#include "ui/sql_plan_graph_model.h"
+#include "ui/sql_query_model.h"
+#include "ui/task_timeline.h"
+#include "ui/timeline_lanes.h"
 
 namespace afterglow::ui {
 
@@ -36,6 +49,7 @@ struct PlatformHooks {
   void (*open_file_picker)() = nullptr;                // shows the browser's file dialog
   void (*open_folder_picker)() = nullptr;              // shows the browser's folder dialog
   void (*route_changed)(const char* route) = nullptr;  // mirrors the route into the URL
+  void (*theme_changed)(bool light) = nullptr;         // remembers the user's theme choice
 };
 
 struct AppState {
@@ -43,11 +57,29 @@ struct AppState {
   LoadProgress progress;
   std::string error;              // why the load failed (kError)
   bool cancel_requested = false;  // set by the loading view; the chunk pump stops and resets
+  // Set when the user picks a view in the header during a load: the routed views then show the
+  // partial results (refreshed a few times a second) instead of the loading view.
+  bool views_while_loading = false;
 
   const Session* session = nullptr;       // null until a load begins
   std::vector<AttemptSummary> summaries;  // applications found; refreshed by RefreshModels
   size_t selected_app = 0;                // index into summaries
   JobsTableModel jobs;
+  StagesTableModel stages;   // the Stages tab's stage attempts (RefreshModels)
+  StagePageModel stage_page;  // the stage attempt of route #/stages/<id>/<attempt> (PrepareRoute)
+  SqlPlanGraphModel sql_plan_graph;  // the plan graph of route #/sql/<id> (PrepareRoute)
+  JobPageModel job_page;    // route #/jobs/<id> (PrepareRoute)
+  RddDagModel stage_dag;    // the DAG of route #/stages/<id>/<attempt> (PrepareRoute)
+  SqlListModel sql;          // the SQL tab's executions (RefreshModels)
+  SqlQueryModel sql_query;   // the execution of route #/sql/<id> (PrepareRoute)
+  TaskTimelineModel task_timeline;       // tasks of route #/stages/<id>/<attempt> (PrepareRoute)
+  LaneTimelineModel app_timeline;        // #/timeline (RefreshModels)
+  LaneTimelineModel jobs_timeline;       // the jobs page's event timeline (RefreshModels)
+  LaneTimelineModel executors_timeline;  // the executors page's timeline (RefreshModels)
+  OverviewModel overview;               // totals and findings of the overview (RefreshModels)
+  ExecutorsTableModel executors;        // the Executors tab's rows (RefreshModels)
+  EnvironmentTableModel environment;    // the Environment tab's sections (RefreshModels)
+  StorageTableModel storage;            // the Storage tab's cached RDDs (RefreshModels)
 
   Route route;             // the view on screen and the entity it shows
   std::string route_text = "#/overview";  // FormatRoute(route), as the URL hash shows it

@@ -12,5 +12,6 @@ struct EmbeddedFont {
 
 EmbeddedFont RegularFont();
 EmbeddedFont BoldFont();
+EmbeddedFont MonoFont();  // fixed width, for plan text and ids
 
 }  // namespace afterglow::ui

@@ -1,10 +1,15 @@
-// The page's single full-window ImGui window: a header bar (brand, navigation, the open
-// application, "Open logs"), then the view chosen by the load status and the route.
+// The page's single full-window ImGui window: a header bar (brand, navigation, the load's
+// progress, the open application, the theme toggle, "Open logs"), then the view chosen by the
+// load status and the route.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
+#include "ui/format.h"
 #include "ui/theme.h"
 #include "ui/view_list.h"
 #include "ui/views.h"
+#include "ui/widget_anchors.h"
 #include "ui/widgets.h"
 
 namespace afterglow::ui {
@@ -48,6 +53,79 @@ void DrawAppPicker(AppState& state) {
   ImGui::SameLine();
 }
 
+// Set by the header's toggle; the switch happens at the start of the next frame.
+bool g_theme_switch_requested = false;
+
+// A sun (in the dark theme: switch to light) or a moon (in the light theme), drawn with the draw
+// list so it needs no icon font. A click flips the theme from the next frame on.
+void DrawThemeToggle() {
+  const float size = ImGui::GetFrameHeight();
+  const bool dark = CurrentThemeMode() == ThemeMode::kDark;
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const bool clicked = ImGui::InvisibleButton("theme", ImVec2(size, size));
+  AnchorLastItem("themeToggle");
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  if (hovered) {
+    draw->AddRectFilled(pos, ImVec2(pos.x + size, pos.y + size),
+                        ImGui::GetColorU32(ImGuiCol_ButtonHovered),
+                        ImGui::GetStyle().FrameRounding);
+    ImGui::SetTooltip(dark ? "Switch to the light theme" : "Switch to the dark theme");
+  }
+  const ImVec2 center(pos.x + size * 0.5f, pos.y + size * 0.5f);
+  const ImU32 ink =
+      ImGui::GetColorU32(hovered ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : colors::kMuted);
+  if (dark) {
+    const float r = size * 0.17f;
+    draw->AddCircleFilled(center, r, ink, 16);
+    for (int i = 0; i < 8; ++i) {
+      const float angle = static_cast<float>(i) * 3.14159265f / 4.0f;
+      const ImVec2 dir(std::cos(angle), std::sin(angle));
+      draw->AddLine(ImVec2(center.x + dir.x * r * 1.6f, center.y + dir.y * r * 1.6f),
+                    ImVec2(center.x + dir.x * r * 2.3f, center.y + dir.y * r * 2.3f), ink,
+                    std::max(1.0f, size * 0.06f));
+    }
+  } else {
+    // A crescent: a disc with a disc of the header's colour bitten out of it.
+    const float r = size * 0.28f;
+    draw->AddCircleFilled(center, r, ink, 24);
+    const ImU32 behind = ImGui::GetColorU32(hovered ? ImGuiCol_ButtonHovered : ImGuiCol_MenuBarBg);
+    draw->AddCircleFilled(ImVec2(center.x + r * 0.55f, center.y - r * 0.45f), r * 0.85f, behind,
+                          24);
+  }
+  if (clicked) g_theme_switch_requested = true;
+}
+
+// Applies a theme switch asked for in the previous frame. Never mid-frame: PopStyleColor would put
+// back colours of the old theme pushed before the switch.
+void ApplyRequestedThemeSwitch(AppState& state) {
+  if (!g_theme_switch_requested) return;
+  g_theme_switch_requested = false;
+  const ThemeMode next =
+      CurrentThemeMode() == ThemeMode::kDark ? ThemeMode::kLight : ThemeMode::kDark;
+  SetThemeMode(next);
+  if (state.hooks.theme_changed != nullptr) state.hooks.theme_changed(next == ThemeMode::kLight);
+}
+
+// While loading: a compact progress bar with the bytes read, and Cancel once the user has left
+// the loading view to browse the partial results.
+float LoadProgressWidth() { return ImGui::GetFontSize() * 16; }
+
+void DrawLoadProgress(AppState& state) {
+  const LoadProgress& progress = state.progress;
+  char done[32], total[32], overlay[96];
+  std::snprintf(overlay, sizeof overlay, "Loading %.0f%%  \xc2\xb7  %s of %s",
+                progress.Fraction() * 100.0, FormatBytes(progress.bytes_done, done, sizeof done),
+                FormatBytes(progress.bytes_total, total, sizeof total));
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
+                        ImVec4(colors::kAccent.x, colors::kAccent.y, colors::kAccent.z, 0.45f));
+  ImGui::ProgressBar(static_cast<float>(progress.Fraction()),
+                     ImVec2(LoadProgressWidth(), ImGui::GetFrameHeight()), overlay);
+  ImGui::PopStyleColor();
+  AnchorLastItem("loadProgress");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", progress.current_file.c_str());
+}
+
 void DrawHeader(AppState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float height = ImGui::GetFrameHeight() + style.WindowPadding.y * 1.2f;
@@ -62,26 +140,55 @@ void DrawHeader(AppState& state) {
     ImGui::TextColored(colors::kAccent, "Afterglow");
     ImGui::PopFont();
     ImGui::SameLine(0, style.ItemSpacing.x * 3);
-    const bool navigable = state.status == LoadStatus::kReady;
+    // While loading the tabs stay usable: they show the partial results read so far.
+    const bool loading = state.status == LoadStatus::kLoading;
+    const bool navigable = state.status == LoadStatus::kReady || loading;
+    const bool views_shown = state.status == LoadStatus::kReady || state.views_while_loading;
     const ViewId section = SectionOf(state.route.view);
     for (const ViewEntry& view : RoutedViews()) {
       if (!view.tab) continue;
       ImGui::BeginDisabled(!navigable);
-      if (NavTab(view.title, navigable && section == view.view)) Navigate(state, Route{view.view});
+      const bool clicked = NavTab(view.title, navigable && views_shown && section == view.view);
+      AnchorLastItem(view.title);
+      if (clicked) {
+        if (loading) state.views_while_loading = true;
+        Navigate(state, Route{view.view});
+      }
       ImGui::EndDisabled();
       ImGui::SameLine(0, style.ItemSpacing.x * 0.5f);
     }
 
-    // Right-aligned: the application picker (several apps loaded) and the open button.
+    // Right-aligned: the load's progress, the application picker (several apps loaded), the theme
+    // toggle and the open button.
     const char* open_label = "Open logs\xe2\x80\xa6";  // an ellipsis
     const float open_width = ImGui::CalcTextSize(open_label).x + style.FramePadding.x * 2;
-    float right = open_width;
+    const char* cancel_label = "Cancel";
+    const bool show_cancel = loading && state.views_while_loading;
+    float right = open_width + ImGui::GetFrameHeight() + style.ItemSpacing.x;
     if (state.summaries.size() >= 2) right += ImGui::GetFontSize() * 18 + style.ItemSpacing.x;
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - right);
+    if (loading) right += LoadProgressWidth() + style.ItemSpacing.x;
+    if (show_cancel) {
+      right += ImGui::CalcTextSize(cancel_label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    }
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - right));
+    if (loading) {
+      DrawLoadProgress(state);
+      ImGui::SameLine();
+      if (show_cancel) {
+        ImGui::BeginDisabled(state.cancel_requested);
+        if (ImGui::Button(cancel_label)) state.cancel_requested = true;
+        AnchorLastItem("cancel");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+      }
+    }
     DrawAppPicker(state);
-    ImGui::BeginDisabled(state.status == LoadStatus::kLoading);
+    DrawThemeToggle();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(loading);
     if (ImGui::Button(open_label) && state.hooks.open_file_picker != nullptr)
       state.hooks.open_file_picker();
+    AnchorLastItem("openLogs");
     ImGui::EndDisabled();
   }
   ImGui::EndChild();
@@ -92,6 +199,8 @@ void DrawHeader(AppState& state) {
 }  // namespace
 
 void DrawFrame(AppState& state) {
+  ApplyRequestedThemeSwitch(state);
+  ClearWidgetAnchors();
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -116,7 +225,11 @@ void DrawFrame(AppState& state) {
           DrawDropZoneView(state);
           break;
         case LoadStatus::kLoading:
-          DrawLoadingView(state);
+          if (!state.views_while_loading) {
+            DrawLoadingView(state);
+          } else if (const ViewEntry* view = FindView(state.route.view)) {
+            view->draw(state);
+          }
           break;
         case LoadStatus::kReady:
           if (const ViewEntry* view = FindView(state.route.view)) view->draw(state);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/format.h"
+#include "ui/jobs_timeline.h"
 #include "ui/theme.h"
 #include "ui/views.h"
 #include "ui/widgets.h"
@@ -91,6 +92,7 @@ void DrawJobsView(AppState& state) {
     return;
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
+  DrawJobsTimelineSection(state);  // executors and jobs on one axis (ui/jobs_timeline.h)
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
                                      ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |

@@ -9,6 +9,15 @@ namespace {
 constexpr ViewEntry kViews[] = {
     {ViewId::kOverview, "Overview", true, DrawOverviewView, DescribeOverviewView},
     {ViewId::kJobs, "Jobs", true, DrawJobsView, DescribeJobsView},
+    {ViewId::kJob, "Job", false, DrawJobView, DescribeJobView},
+    {ViewId::kStages, "Stages", true, DrawStagesView, DescribeStagesView},
+    {ViewId::kStage, "Stage", false, DrawStageView, DescribeStageView},
+    {ViewId::kExecutors, "Executors", true, DrawExecutorsView, DescribeExecutorsView},
+    {ViewId::kSql, "SQL", true, DrawSqlView, DescribeSqlView},
+    {ViewId::kSqlQuery, "SQL query", false, DrawSqlQueryView, DescribeSqlQueryView},
+    {ViewId::kEnvironment, "Environment", true, DrawEnvironmentView, DescribeEnvironmentView},
+    {ViewId::kStorage, "Storage", true, DrawStorageView, DescribeStorageView},
+    {ViewId::kTimeline, "Timeline", true, DrawTimelineView, DescribeTimelineView},
 };
 
 }  // namespace

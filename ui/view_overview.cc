@@ -2,6 +2,7 @@
 // wrong with the input (skipped events, bad lines), all from Session::Summaries/problems.
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "ui/format.h"
 #include "ui/theme.h"
@@ -53,6 +54,9 @@ void DrawDetails(const AttemptSummary& app) {
   DetailRow("User", app.user.c_str());
   DetailRow("Started", FormatTimestamp(app.start_ms, text, sizeof text));
   DetailRow("Ended", FormatTimestamp(app.end_ms, text, sizeof text));
+  const int64_t duration =
+      app.start_ms >= 0 && app.end_ms >= app.start_ms ? app.end_ms - app.start_ms : -1;
+  DetailRow("Duration", FormatDuration(duration, text, sizeof text));
   DetailRow("Status", app.completed ? "Completed" : "Incomplete (no application end in the log)");
   ImGui::EndTable();
 }
@@ -104,6 +108,134 @@ void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
     }
   }
   ImGui::EndTable();
+}
+
+// [SECTION] Totals: sums of the REST API's numbers (core/analysis/app_totals.h says which).
+void TotalRow(const char* key, const char* value, const ImVec4* color = nullptr) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextColored(colors::kMuted, "%s", key);
+  ImGui::TableNextColumn();
+  if (color != nullptr) {
+    ImGui::TextColored(*color, "%s", value);
+  } else {
+    ImGui::TextUnformatted(value);
+  }
+}
+
+const char* Bytes(int64_t value, char* out, size_t size) {
+  return FormatBytes(static_cast<uint64_t>(value < 0 ? 0 : value), out, size);
+}
+
+void DrawTotals(const AppTotals& t) {
+  SectionTitle("Totals");
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+  if (!ImGui::BeginTable("totals", 2, kFlags)) return;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  char text[128], a[32], b[32], c[32];
+  TotalRow("Task time", FormatDuration(t.executor_run_time_ms, text, sizeof text));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Executor run time summed over every stage attempt (the API's /stages)");
+  }
+  std::snprintf(text, sizeof text, "%s (%.1f%% of task time)",
+                FormatDuration(t.jvm_gc_time_ms, a, sizeof a), t.GcFraction() * 100);
+  const bool gc_heavy = IsGcHeavy(t.jvm_gc_time_ms, t.executor_run_time_ms) && t.jvm_gc_time_ms > 0;
+  TotalRow("GC time", text, gc_heavy ? &colors::kFailed : nullptr);
+  TotalRow("CPU time", FormatDuration(t.executor_cpu_time_ns / 1'000'000, text, sizeof text));
+  TotalRow("Input", Bytes(t.input_bytes, text, sizeof text));
+  TotalRow("Output", Bytes(t.output_bytes, text, sizeof text));
+  std::snprintf(text, sizeof text, "%s read, %s written", Bytes(t.shuffle_read_bytes, a, sizeof a),
+                Bytes(t.shuffle_write_bytes, b, sizeof b));
+  TotalRow("Shuffle", text);
+  std::snprintf(text, sizeof text, "%s memory, %s disk", Bytes(t.memory_spilled_bytes, a, sizeof a),
+                Bytes(t.disk_spilled_bytes, b, sizeof b));
+  const bool spilled = t.memory_spilled_bytes > 0 || t.disk_spilled_bytes > 0;
+  TotalRow("Spill", text, spilled ? &colors::kAccent : nullptr);
+  std::snprintf(text, sizeof text, "%s completed, %s failed, %s killed",
+                FormatCount(static_cast<uint64_t>(t.completed_tasks), a, sizeof a),
+                FormatCount(static_cast<uint64_t>(t.failed_tasks), b, sizeof b),
+                FormatCount(static_cast<uint64_t>(t.killed_tasks), c, sizeof c));
+  TotalRow("Tasks", text, t.failed_tasks > 0 ? &colors::kFailed : nullptr);
+  std::snprintf(text, sizeof text, "%d completed, %d failed, %d skipped", t.stages_complete,
+                t.stages_failed, t.stages_skipped);
+  if (t.stages_active + t.stages_pending > 0) {
+    std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text), ", %d unfinished",
+                  t.stages_active + t.stages_pending);
+  }
+  TotalRow("Stage attempts", text, t.stages_failed > 0 ? &colors::kFailed : nullptr);
+  std::snprintf(text, sizeof text, "%d succeeded, %d failed", t.jobs_succeeded, t.jobs_failed);
+  if (t.jobs_running > 0) {
+    std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text), ", %d unfinished",
+                  t.jobs_running);
+  }
+  TotalRow("Jobs", text, t.jobs_failed > 0 ? &colors::kFailed : nullptr);
+  std::snprintf(text, sizeof text, "%d added, %d removed, %d lost", t.executors_total,
+                t.executors_removed, t.executors_lost);
+  TotalRow("Executors", text, t.executors_lost > 0 ? &colors::kFailed : nullptr);
+  ImGui::EndTable();
+}
+
+// [SECTION] Findings: the problems one glance can see, each with a link to what it concerns.
+const ImVec4& SeverityColor(FindingSeverity severity) {
+  switch (severity) {
+    case FindingSeverity::kCritical: return colors::kFailed;
+    case FindingSeverity::kWarning: return colors::kAccent;
+    case FindingSeverity::kInfo: return colors::kMuted;
+  }
+  return colors::kMuted;
+}
+
+void DrawFindings(AppState& state) {
+  const OverviewModel& overview = state.overview;
+  char title[96];
+  std::snprintf(title, sizeof title, "Findings  (%d critical, %d warnings, %d notes)",
+                overview.critical, overview.warnings, overview.infos);
+  SectionTitle(overview.findings.empty() ? "Findings" : title);
+  if (overview.findings.empty()) {
+    ImGui::TextColored(colors::kSucceeded,
+                       "Nothing stands out: no failures, lost or GC-heavy executors, long "
+                       "one-task stages, skew or spill.");
+    return;
+  }
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX |
+                                     ImGuiTableFlags_SizingFixedFit;
+  const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  const float rows = std::min(static_cast<float>(overview.findings.size()), 10.0f);
+  if (!ImGui::BeginTable("findings", 3, kFlags, ImVec2(0, row * rows + 4))) return;
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed, em * 4.5f);
+  ImGui::TableSetupColumn("Finding", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Link", ImGuiTableColumnFlags_WidthFixed, em * 6);
+  const Route* go = nullptr;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(overview.findings.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const FindingLine& line = overview.findings[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(SeverityColor(line.finding.severity), "%s",
+                         FindingSeverityName(line.finding.severity));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(line.text.c_str());
+      if (ImGui::IsItemHovered() &&
+          ImGui::CalcTextSize(line.text.c_str()).x > ImGui::GetColumnWidth()) {
+        ImGui::PushTextWrapPos(em * 45);
+        ImGui::SetTooltip("%s", line.text.c_str());
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::TableNextColumn();
+      if (!line.link.empty()) {
+        ImGui::PushID(i);
+        if (LinkText(line.link.c_str())) go = &line.route;
+        ImGui::PopID();
+      }
+    }
+  }
+  ImGui::EndTable();
+  if (go != nullptr) Navigate(state, *go);
 }
 
 // With several logs loaded (a log folder), every application, and a click selects one.
@@ -182,7 +314,19 @@ void DrawOverviewView(AppState& state) {
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
   if (state.summaries.size() > 1) DrawApplicationList(state);
   app = state.SelectedApp();  // the list may have changed the selection
-  DrawDetails(*app);
+  if (state.overview.built) {
+    DrawFindings(state);
+    ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
+  }
+  // The application's identity beside its totals.
+  if (ImGui::BeginTable("overview_columns", 2, ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    DrawDetails(*app);
+    ImGui::TableNextColumn();
+    if (state.overview.built) DrawTotals(state.overview.totals);
+    ImGui::EndTable();
+  }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
   DrawInputHealth(state, *app);
 }
@@ -199,6 +343,34 @@ void DescribeOverviewView(const AppState& state, JsonWriter& out) {
   out.FieldInt("stageAttempts", app ? static_cast<int64_t>(app->stage_attempts) : 0);
   out.FieldInt("finishedTasks", app ? static_cast<int64_t>(app->finished_tasks) : 0);
   out.FieldInt("executors", app ? static_cast<int64_t>(app->executors) : 0);
+  const OverviewModel& overview = state.overview;
+  out.Key("findings");  // [{kind, severity, target}] in the list's order
+  out.BeginArray();
+  for (const FindingLine& line : overview.findings) {
+    out.BeginObject();
+    out.Field("kind", FindingKindName(line.finding.kind));
+    out.Field("severity", FindingSeverityName(line.finding.severity));
+    out.Field("target", line.route.view == ViewId::kOverview ? "" : FormatRoute(line.route));
+    if (!line.finding.executor_id.empty()) out.Field("executor", line.finding.executor_id);
+    out.EndObject();
+  }
+  out.EndArray();
+  const AppTotals& t = overview.totals;
+  out.Key("totals");
+  out.BeginObject();
+  out.FieldInt("taskTimeMs", t.executor_run_time_ms);
+  out.FieldInt("gcTimeMs", t.jvm_gc_time_ms);
+  out.FieldInt("inputBytes", t.input_bytes);
+  out.FieldInt("outputBytes", t.output_bytes);
+  out.FieldInt("shuffleReadBytes", t.shuffle_read_bytes);
+  out.FieldInt("shuffleWriteBytes", t.shuffle_write_bytes);
+  out.FieldInt("memorySpilledBytes", t.memory_spilled_bytes);
+  out.FieldInt("diskSpilledBytes", t.disk_spilled_bytes);
+  out.FieldInt("failedTasks", t.failed_tasks);
+  out.FieldInt("failedStages", t.stages_failed);
+  out.FieldInt("failedJobs", t.jobs_failed);
+  out.FieldInt("executorsLost", t.executors_lost);
+  out.EndObject();
 }
 
 }  // namespace afterglow::ui

@@ -16,6 +16,26 @@ void DrawOverviewView(AppState& state);
 void DescribeOverviewView(const AppState& state, JsonWriter& out);
 void DrawJobsView(AppState& state);
 void DescribeJobsView(const AppState& state, JsonWriter& out);
+void DrawJobView(AppState& state);
+void DescribeJobView(const AppState& state, JsonWriter& out);
+// Builds state.job_page for the route's job (PrepareRoute's kJob case; ui/view_job.cc).
+void PrepareJobView(AppState& state);
+void DrawStagesView(AppState& state);
+void DescribeStagesView(const AppState& state, JsonWriter& out);
+void DrawStageView(AppState& state);
+void DescribeStageView(const AppState& state, JsonWriter& out);
+void DrawSqlView(AppState& state);
+void DescribeSqlView(const AppState& state, JsonWriter& out);
+void DrawSqlQueryView(AppState& state);
+void DescribeSqlQueryView(const AppState& state, JsonWriter& out);
+void DrawExecutorsView(AppState& state);
+void DescribeExecutorsView(const AppState& state, JsonWriter& out);
+void DrawEnvironmentView(AppState& state);
+void DescribeEnvironmentView(const AppState& state, JsonWriter& out);
+void DrawStorageView(AppState& state);
+void DescribeStorageView(const AppState& state, JsonWriter& out);
+void DrawTimelineView(AppState& state);
+void DescribeTimelineView(const AppState& state, JsonWriter& out);
 
 // Views chosen by the load status rather than the route.
 void DrawDropZoneView(AppState& state);

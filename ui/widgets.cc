@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "imgui_internal.h"  // GetActiveID/ClearActiveID: Esc in the search box
 #include "ui/theme.h"
+#include "ui/widget_anchors.h"
 
 namespace afterglow::ui {
 
@@ -109,6 +111,7 @@ namespace afterglow::ui {
 bool CopyTsvButton(const char* id) {
   ImGui::PushID(id);
   const bool clicked = ImGui::SmallButton("Copy TSV");
+  AnchorLastItem("copyTsv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy every row of this table, tab-separated");
   ImGui::PopID();
   return clicked;
@@ -120,11 +123,13 @@ bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, floa
   const int frame = ImGui::GetFrameCount();
   if (claimed_frame != frame) {
     claimed_frame = frame;
-    // ImGui 1.86 has no named key for '/': look for the typed character instead.
-    const ImGuiIO& io = ImGui::GetIO();
+    // ImGui 1.86 has no named key for '/': look for the typed character instead, and take it out
+    // of the queue so the box that gains focus does not type it.
+    ImGuiIO& io = ImGui::GetIO();
     if (!io.WantTextInput) {
-      for (ImWchar c : io.InputQueueCharacters) {
+      for (ImWchar& c : io.InputQueueCharacters) {
         if (c == '/') {
+          io.InputQueueCharacters.erase(&c);
           ImGui::SetKeyboardFocusHere();
           break;
         }
@@ -132,7 +137,15 @@ bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, floa
     }
   }
   ImGui::SetNextItemWidth(width);
-  return ImGui::InputTextWithHint(id, hint, buffer, size);
+  // Esc leaves the box keeping its text (ImGui 1.86's own Esc reverts the edit): ending the edit
+  // before the box runs leaves it nothing to revert.
+  if (ImGui::GetActiveID() == ImGui::GetID(id) &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    ImGui::ClearActiveID();
+  }
+  const bool changed = ImGui::InputTextWithHint(id, hint, buffer, size);
+  AnchorLastItem("search", buffer);
+  return changed;
 }
 
 bool LinkText(const char* text) {
@@ -146,6 +159,17 @@ bool LinkText(const char* text) {
                                         ImGui::GetColorU32(colors::kRunning));
   }
   return hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+}
+
+bool FilterChip(const char* label, bool active) {
+  if (active) {
+    const ImVec4 fill(colors::kAccent.x, colors::kAccent.y, colors::kAccent.z, 0.35f);
+    ImGui::PushStyleColor(ImGuiCol_Button, fill);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, fill);
+  }
+  const bool clicked = ImGui::SmallButton(label);
+  if (active) ImGui::PopStyleColor(2);
+  return clicked;
 }
 
 }  // namespace afterglow::ui

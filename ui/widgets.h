@@ -1,4 +1,6 @@
 // Small drawing helpers the views share, so the same thing looks the same in every view.
+// Keyboard control of a view's main table (arrows select, Enter opens) is in ui/keyboard.h;
+// fonts (Fonts().mono for plan text and ids) and the theme's colours (colors::k*) in ui/theme.h.
 #pragma once
 
 #include <cstddef>
@@ -33,5 +35,9 @@ bool LinkText(const char* text);
 
 // Text centred horizontally in the current content region.
 void CenteredText(const char* text, ImFont* font = nullptr, ImVec4 color = ImVec4(0, 0, 0, 0));
+
+// One choice of a row of mutually exclusive filters ("All (12)", "Failed (1)"): a small button,
+// filled in the accent colour when active. True when clicked.
+bool FilterChip(const char* label, bool active);
 
 }  // namespace afterglow::ui

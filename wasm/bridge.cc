@@ -13,6 +13,7 @@
 
 #include "core/base/read_padding.h"
 #include "ui/app_state.h"
+#include "ui/theme.h"
 #include "wasm/page.h"
 #include "wasm/state_json.h"
 
@@ -23,10 +24,13 @@ Page& ThePage() {
   return page;
 }
 
-namespace {
+void RefreshModelsNow(Page& page, double now_ms) {
+  page.last_refresh_ms = now_ms;
+  page.models_stale = false;
+  ui::RefreshModels(page.state);
+}
 
-// Re-reading the summaries costs a little, so mid-load they are refreshed a few times a second.
-constexpr double kRefreshIntervalMs = 250;
+namespace {
 
 void StartSession(Page& page) {
   page.session = std::make_unique<Session>();
@@ -64,6 +68,7 @@ EMSCRIPTEN_KEEPALIVE void ag_load_begin(double total_bytes, uint32_t file_count)
   state.status = ui::LoadStatus::kLoading;
   state.error.clear();
   state.cancel_requested = false;
+  state.views_while_loading = false;
   state.progress = ui::LoadProgress{};
   state.progress.bytes_total = static_cast<uint64_t>(total_bytes);
   state.progress.files_total = file_count;
@@ -86,10 +91,10 @@ EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t size) {
   if (!page.session || size + afterglow::kReadPadding > page.chunk.size()) return;
   afterglow::wasm::PushChunk(page, size);
   page.state.progress.bytes_done += size;  // as stored: progress counts compressed bytes
+  page.models_stale = true;
   const double now = emscripten_get_now();
   if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
-    page.last_refresh_ms = now;
-    ui::RefreshModels(page.state);
+    afterglow::wasm::RefreshModelsNow(page, now);
   }
 }
 
@@ -113,7 +118,8 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
   state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
   state.progress.current_file.clear();
   state.status = ui::LoadStatus::kReady;
-  ui::RefreshModels(state);
+  state.views_while_loading = false;
+  afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
   if (state.summaries.empty()) {
     state.status = ui::LoadStatus::kError;
     state.error = "no Spark application was found in these files";
@@ -151,7 +157,9 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
   state.status = ui::LoadStatus::kEmpty;
   state.error.clear();
   state.cancel_requested = false;
+  state.views_while_loading = false;
   state.progress = ui::LoadProgress{};
+  page.models_stale = false;
   ui::RefreshModels(state);
 }
 
@@ -161,10 +169,21 @@ EMSCRIPTEN_KEEPALIVE int ag_show(const char* route) {
   return ui::ShowRoute(ThePage().state, route) ? 1 : 0;
 }
 
-// The test hook's state object (see web/afterglow-page.js, window.afterglow.state).
+// The theme the system asks for changed and the user has not chosen one (web/afterglow-page.js).
+EMSCRIPTEN_KEEPALIVE void ag_set_theme(int light) {
+  ThePage().RequestRedraw();
+  ui::SetThemeMode(light ? ui::ThemeMode::kLight : ui::ThemeMode::kDark);
+}
+
+// The test hook's state object (see web/afterglow-page.js, window.afterglow.state). Mid-load the
+// view models are brought up to date first, so the views' description matches the session.
 EMSCRIPTEN_KEEPALIVE const char* ag_state_json() {
   static std::string json;
-  json = afterglow::wasm::StateJson(ThePage());
+  Page& page = ThePage();
+  if (page.state.status == ui::LoadStatus::kLoading && page.models_stale) {
+    afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
+  }
+  json = afterglow::wasm::StateJson(page);
   return json.c_str();
 }
 

@@ -1,5 +1,7 @@
 // The page's window and frame loop: a GLFW window on the #canvas element with a WebGL2 context,
-// Dear ImGui drawn once per animation frame. The UI works in device pixels: the canvas backing
+// Dear ImGui drawn once per animation frame (only when something may have changed). Also the
+// browser services ImGui needs: the clipboard, the theme the user chose, and surviving a lost
+// WebGL context. The UI works in device pixels: the canvas backing
 // store is its CSS size times devicePixelRatio, and fonts and sizes are scaled by the same
 // ratio, so text is rasterised for the screen rather than magnified.
 #include <emscripten/emscripten.h>
@@ -10,6 +12,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -39,6 +43,42 @@ EM_JS(void, JsOpenFolderPicker, (), {
 EM_JS(void, JsRouteChanged, (const char* route), {
   if (Module["afterglowRouteChanged"]) Module["afterglowRouteChanged"](UTF8ToString(route));
 });
+
+// ImGui's "Copy" reaches the browser's clipboard. Runs in the frame after the click, well within
+// the click's transient user activation, which navigator.clipboard.writeText requires. Without the
+// async clipboard (an insecure origin) a hidden textarea and execCommand do the same.
+// clang-format off
+EM_JS(void, JsWriteClipboard, (const char* text), {
+  const value = UTF8ToString(text);
+  const fallback = function() {
+    const area = document.createElement("textarea");
+    area.value = value;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.left = "-10000px";
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); } catch (e) {}
+    document.body.removeChild(area);
+    const canvas = document.getElementById("canvas");
+    if (canvas) canvas.focus();
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(value).catch(fallback);
+  } else {
+    fallback();
+  }
+});
+
+// The theme to start in: the user's stored choice, else the system's (web/afterglow-page.js).
+EM_JS(int, JsInitialThemeIsLight, (), {
+  return Module["afterglowInitialTheme"] === "light" ? 1 : 0;
+});
+
+EM_JS(void, JsThemeChanged, (int light), {
+  if (Module["afterglowThemeChanged"]) Module["afterglowThemeChanged"](light ? "light" : "dark");
+});
+// clang-format on
 
 // Counts input and window events, so a frame is drawn only when something may have changed.
 // Listeners are passive and on the capture phase: they never delay or alter GLFW's handling.
@@ -92,11 +132,65 @@ void MatchCanvasToScreen() {
   }
 }
 
+// ImGui's clipboard: what the page last copied (reading the browser's clipboard is asynchronous
+// and needs a permission, so pasting inside the page pastes the page's own last copy).
+std::string g_clipboard;
+
+void SetClipboard(void*, const char* text) {
+  g_clipboard = text;
+  JsWriteClipboard(text);
+}
+
+const char* GetClipboard(void*) { return g_clipboard.c_str(); }
+
+// Counts ImGui's allocations, so a test can check that an unchanged frame allocates nothing.
+void* CountedAlloc(size_t size, void*) {
+  ++ThePage().imgui_allocations;
+  return std::malloc(size);
+}
+
+void CountedFree(void* pointer, void*) { std::free(pointer); }
+
+// A lost WebGL context (GPU reset, too many contexts, WEBGL_lose_context): stop drawing, and let
+// the browser restore it (returning true prevents the default, which would forbid restoring).
+EM_BOOL OnContextLost(int, const void*, void*) {
+  ThePage().context_lost = true;
+  return EM_TRUE;
+}
+
+// Every GL object died with the old context: the renderer backend is started afresh, and creates
+// its shaders, buffers and the font texture again before the next frame.
+EM_BOOL OnContextRestored(int, const void*, void*) {
+  Page& page = ThePage();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  page.context_lost = false;
+  page.RequestRedraw();
+  return EM_TRUE;
+}
+
+// Mid-load, once the user browses the partial results, the view models may lag the session (the
+// pump feeds chunks between frames). They are rebuilt at most every kRefreshIntervalMs; a frame
+// that would draw stale models is skipped and tried again at the next animation frame.
+bool ModelsReadyToDraw(Page& page) {
+  const ui::AppState& state = page.state;
+  if (state.status != ui::LoadStatus::kLoading || !state.views_while_loading ||
+      !page.models_stale) {
+    return true;
+  }
+  const double now = emscripten_get_now();
+  if (now - page.last_refresh_ms < kRefreshIntervalMs) return false;
+  RefreshModelsNow(page, now);
+  return true;
+}
+
 void Frame() {
   Page& page = ThePage();
   if (JsTakeWakeups()) page.RequestRedraw();
-  if (page.frames_to_draw <= 0) return;
+  if (page.frames_to_draw <= 0 || page.context_lost) return;
+  if (!ModelsReadyToDraw(page)) return;
   --page.frames_to_draw;
+  ++page.frames_drawn;
 
   MatchCanvasToScreen();
   ImGui_ImplOpenGL3_NewFrame();
@@ -136,18 +230,28 @@ int main() {
   glfwMakeContextCurrent(g_window);
 
   IMGUI_CHECKVERSION();
+  ImGui::SetAllocatorFunctions(CountedAlloc, CountedFree);
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no file system: window layout is not persisted
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // No ImGui keyboard navigation: arrows and Enter drive the views' tables (ui/keyboard.h), and
+  // Tab still moves between text boxes.
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetScrollCallback(g_window, OnScroll);  // replaces the backend's unscaled handler
+  io.SetClipboardTextFn = SetClipboard;        // replaces GLFW's, which keeps text to itself
+  io.GetClipboardTextFn = GetClipboard;
+  io.ClipboardUserData = nullptr;
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  emscripten_set_webglcontextlost_callback(kCanvasSelector, nullptr, false, OnContextLost);
+  emscripten_set_webglcontextrestored_callback(kCanvasSelector, nullptr, false, OnContextRestored);
+  afterglow::ui::SetThemeMode(JsInitialThemeIsLight() ? afterglow::ui::ThemeMode::kLight
+                                                      : afterglow::ui::ThemeMode::kDark);
 
   afterglow::ui::AppState& state = ThePage().state;
   state.hooks.open_file_picker = [] { JsOpenFilePicker(); };
   state.hooks.open_folder_picker = [] { JsOpenFolderPicker(); };
   state.hooks.route_changed = [](const char* route) { JsRouteChanged(route); };
+  state.hooks.theme_changed = [](bool light) { JsThemeChanged(light ? 1 : 0); };
 
   JsInstallWakeListeners();
   emscripten_set_main_loop(Frame, 0, false);

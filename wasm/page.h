@@ -28,6 +28,10 @@ struct Page {
   std::unique_ptr<ZipEntryReader> entry_reader;
   std::string entry_name;  // the entry's name as problems show it
   double last_refresh_ms = 0;  // when the summaries were last re-read during a load
+  bool models_stale = false;   // chunks were fed since the view models were last rebuilt
+  bool context_lost = false;   // the WebGL context is lost: nothing is drawn until it is restored
+  uint64_t frames_drawn = 0;   // for tests: idle pages draw nothing, and drawing resumes
+  uint64_t imgui_allocations = 0;  // ImGui's allocations so far (an unchanged frame makes none)
   // Frames still to draw. An unchanged page is not redrawn (the canvas keeps its last image), so
   // an idle tab costs nothing; input events and every state change ask for a few frames, enough
   // for ImGui's hover and click feedback to settle.
@@ -36,6 +40,13 @@ struct Page {
 };
 
 Page& ThePage();
+
+// Mid-load the view models are rebuilt at most this often: re-reading the summaries and the
+// lists costs a little, and a few updates a second are plenty to watch a load.
+constexpr double kRefreshIntervalMs = 250;
+
+// Rebuilds the summaries and view models from the session now (`now_ms` is the clock reading).
+void RefreshModelsNow(Page& page, double now_ms);
 
 // Feeds `size` bytes of the chunk buffer to the session, through the zip entry's inflater when one
 // is set (log_plan_bridge.cc).

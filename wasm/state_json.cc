@@ -1,10 +1,14 @@
 #include "wasm/state_json.h"
 
 #include <emscripten/heap.h>
+#include <emscripten/html5.h>
+#include <malloc.h>
 
 #include <cstdio>
 
+#include "ui/theme.h"
 #include "ui/view_list.h"
+#include "ui/widget_anchors.h"
 #include "wasm/json_text.h"
 
 namespace afterglow::wasm {
@@ -74,8 +78,11 @@ std::string StateJson(const Page& page) {
   AppendJsonString(json, state.route_text);
   // What the view shows (rows, selection, headline numbers), from its describe function.
   json += ",\"viewState\":";
+  // Mid-load the views describe the partial results (bridge.cc refreshes the models first).
   const ui::ViewEntry* view = ui::FindView(state.route.view);
-  if (view != nullptr && state.status == ui::LoadStatus::kReady) {
+  const bool described = state.status == ui::LoadStatus::kReady ||
+                         (state.status == ui::LoadStatus::kLoading && !page.models_stale);
+  if (view != nullptr && described) {
     JsonWriter out;
     out.BeginObject();
     view->describe(state, out);
@@ -106,8 +113,44 @@ std::string StateJson(const Page& page) {
   }
   json += "],";
   AppendCount(json, "bytesRead", page.session ? page.session->bytes_read() : 0);
-  AppendCount(json, "heapBytes", emscripten_get_heap_size(), true);
-  json += "}";
+  AppendCount(json, "heapBytes", emscripten_get_heap_size());
+  // Bytes malloc has handed out and not had back: steady while the page idles.
+  AppendCount(json, "heapUsedBytes", static_cast<uint64_t>(mallinfo().uordblks));
+  AppendCount(json, "imguiAllocations", page.imgui_allocations);
+  AppendCount(json, "framesDrawn", page.frames_drawn);
+  json += "\"contextLost\":";
+  json += page.context_lost ? "true" : "false";
+  json += ",\"theme\":";
+  json += ui::CurrentThemeMode() == ui::ThemeMode::kLight ? "\"light\"" : "\"dark\"";
+  // Named widgets of the last frame, [x, y, width, height] in CSS pixels, for tests to click.
+  json += ",\"anchors\":{";
+  const double ratio = emscripten_get_device_pixel_ratio();
+  int anchor_count = 0;
+  const ui::WidgetAnchor* anchors = ui::WidgetAnchors(&anchor_count);
+  for (int i = 0; i < anchor_count; ++i) {
+    const ui::WidgetAnchor& anchor = anchors[i];
+    char text[160];
+    std::snprintf(text, sizeof text, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", i > 0 ? "," : "",
+                  anchor.name, anchor.min.x / ratio, anchor.min.y / ratio,
+                  (anchor.max.x - anchor.min.x) / ratio, (anchor.max.y - anchor.min.y) / ratio);
+    json += text;
+  }
+  json += "},\"anchorTexts\":{";
+  bool first_text = true;
+  for (int i = 0; i < anchor_count; ++i) {
+    if (anchors[i].text[0] == '\0') continue;
+    if (!first_text) json += ',';
+    first_text = false;
+    AppendJsonString(json, anchors[i].name);
+    json += ':';
+    AppendJsonString(json, anchors[i].text);
+  }
+  // Whether a text box has the keyboard, and the body font's size in device pixels.
+  json += "},\"typing\":";
+  json += ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput ? "true" : "false";
+  std::snprintf(number, sizeof number, ",\"fontPixels\":%.1f}",
+                ui::Fonts().body != nullptr ? ui::Fonts().body->FontSize : 0.0f);
+  json += number;
   return json.c_str();
 }
 

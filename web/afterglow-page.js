@@ -23,6 +23,34 @@
   let engine = null;   // the wasm module, once it has started
   let loading = false; // one load at a time
 
+  // [SECTION] Theme: the user's choice (the one thing the page stores), else the system's.
+
+  const kThemeKey = 'afterglow.theme';
+  const systemLight = window.matchMedia ? window.matchMedia('(prefers-color-scheme: light)') : null;
+  function storedTheme() {
+    try {
+      const value = localStorage.getItem(kThemeKey);
+      return value === 'light' || value === 'dark' ? value : null;
+    } catch {
+      return null;  // storage refused (privacy settings): the system's theme applies
+    }
+  }
+  function currentTheme() {
+    return storedTheme() || (systemLight && systemLight.matches ? 'light' : 'dark');
+  }
+  // The page around the canvas (its background while starting, the fatal message) follows too.
+  function applyPageTheme(theme) {
+    document.documentElement.dataset.theme = theme;
+  }
+  applyPageTheme(currentTheme());
+  if (systemLight) {
+    systemLight.addEventListener('change', () => {
+      if (storedTheme()) return;
+      applyPageTheme(currentTheme());
+      if (engine) engine._ag_set_theme(currentTheme() === 'light' ? 1 : 0);
+    });
+  }
+
   function showFatal(message) {
     fatal.textContent = message;
     fatal.hidden = false;
@@ -288,7 +316,9 @@
   const emptyState = {
     status: 'empty', progress: 0, error: null, app: null,
     counts: { jobs: 0, stages: 0, tasks: 0, executors: 0 },
-    view: kDefaultRoute, loadMs: 0, bytesRead: 0, heapBytes: 0,
+    view: kDefaultRoute, loadMs: 0, bytesRead: 0, heapBytes: 0, heapUsedBytes: 0,
+    imguiAllocations: 0, framesDrawn: 0, contextLost: false, theme: currentTheme(), anchors: {},
+    anchorTexts: {}, typing: false, fontPixels: 0,
   };
   let resolveReady;
   let rejectReady;
@@ -334,6 +364,15 @@
     afterglowOpenFilePicker: () => { if (!loading) fileInput.click(); },
     afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
     afterglowRouteChanged: (route) => { if (location.hash !== route) location.hash = route; },
+    afterglowInitialTheme: currentTheme(),
+    afterglowThemeChanged: (theme) => {
+      try {
+        localStorage.setItem(kThemeKey, theme);
+      } catch {
+        // Not remembered, but the page still switches.
+      }
+      applyPageTheme(theme);
+    },
   }).then((module) => {
     engine = module;
     applyHash();

@@ -41,16 +41,18 @@ constexpr std::array<TaskMetric, kTaskMetricCount> kShownSource = MakeShownSourc
 int64_t TaskNow(const AttemptModel& model) { return model.app.last_event_time; }
 
 TaskApiStatus TaskStatusOf(const AttemptModel& model, uint32_t row) {
-  // TaskInfo.status: running = !finished; then failed, killed, successful.
-  const uint8_t flags = model.task_details.flags[row];
-  if (model.tasks.finish_time[row] == 0) {
-    return model.task_details.getting_result_time(row, model.tasks.launch_time[row]) != 0
-               ? TaskApiStatus::kGetResult
-                                                            : TaskApiStatus::kRunning;
+  // The model's one status (TaskColumns::status); a running task that started fetching its result
+  // remotely shows GET RESULT.
+  switch (model.tasks.status[row]) {
+    case TaskStatus::kRunning:
+      return model.task_details.getting_result_time(row, model.tasks.launch_time[row]) != 0
+                 ? TaskApiStatus::kGetResult
+                 : TaskApiStatus::kRunning;
+    case TaskStatus::kSuccess: return TaskApiStatus::kSuccess;
+    case TaskStatus::kFailed: return TaskApiStatus::kFailed;
+    case TaskStatus::kKilled: return TaskApiStatus::kKilled;
   }
-  if (flags & kTaskInfoFailed) return TaskApiStatus::kFailed;
-  if (flags & kTaskInfoKilled) return TaskApiStatus::kKilled;
-  return TaskApiStatus::kSuccess;
+  return TaskApiStatus::kUnknown;
 }
 
 bool TaskHasMetrics(const AttemptModel& model, uint32_t row) {

@@ -16,6 +16,8 @@ namespace afterglow {
 // tasks' durations): the latest event time of the log.
 int64_t TaskNow(const AttemptModel& model);
 
+// The task's status as the API and the UI show it: the model's TaskColumns::status, with GET
+// RESULT for a running task fetching its result remotely.
 TaskApiStatus TaskStatusOf(const AttemptModel& model, uint32_t row);
 bool TaskHasMetrics(const AttemptModel& model, uint32_t row);
 

@@ -6,13 +6,14 @@ namespace afterglow {
 namespace {
 
 std::string AttemptIdText(const StringPool& pool, const AttemptModel& attempt) {
-  return attempt.app.attempt_id.present ? std::string(pool.Get(attempt.app.attempt_id.id)) : "";
+  const OptString& id = attempt.listing.attempt_id;
+  return id.present ? std::string(pool.Get(id.id)) : "";
 }
 
 }  // namespace
 
 bool ListedCompleted(const AttemptModel& attempt) {
-  return attempt.app.completed && !attempt.in_progress_name;
+  return attempt.listing.completed && !attempt.in_progress_name;
 }
 
 bool ApplicationEntry::running() const {
@@ -20,29 +21,29 @@ bool ApplicationEntry::running() const {
 }
 
 int64_t AttemptEndTime(const AttemptModel& attempt) {
-  return ListedCompleted(attempt) ? attempt.app.end_time : -1;
+  return ListedCompleted(attempt) ? attempt.listing.end_time : -1;
 }
 
 int64_t AttemptDuration(const AttemptModel& attempt) {
-  return ListedCompleted(attempt) ? attempt.app.end_time - attempt.app.start_time : 0;
+  return ListedCompleted(attempt) ? attempt.listing.end_time - attempt.listing.start_time : 0;
 }
 
 std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {
   const StringPool& pool = *data.pool;
   std::vector<ApplicationEntry> apps;
   for (const AttemptModel* attempt : data.attempts) {
-    if (!attempt->app.has_start || !attempt->app.app_id.present) continue;  // never listed
-    const std::string id(pool.Get(attempt->app.app_id.id));
+    if (!attempt->listing.has_start || !attempt->listing.app_id.present) continue;  // never listed
+    const std::string id(pool.Get(attempt->listing.app_id.id));
     auto app = std::find_if(apps.begin(), apps.end(),
                             [&](const ApplicationEntry& a) { return a.id == id; });
     if (app == apps.end()) {
       apps.push_back({id, "", {}});
       app = apps.end() - 1;
     }
-    app->name = std::string(pool.Get(attempt->app.name));
+    app->name = std::string(pool.Get(attempt->listing.name));
     const std::string attempt_id = AttemptIdText(pool, *attempt);
     auto same = std::find_if(app->attempts.begin(), app->attempts.end(), [&](const AttemptModel* a) {
-      return a->app.attempt_id.present == attempt->app.attempt_id.present &&
+      return a->listing.attempt_id.present == attempt->listing.attempt_id.present &&
              AttemptIdText(pool, *a) == attempt_id;
     });
     if (same != app->attempts.end()) {
@@ -54,7 +55,7 @@ std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {
   for (ApplicationEntry& app : apps) {
     std::stable_sort(app.attempts.begin(), app.attempts.end(),
                      [](const AttemptModel* a, const AttemptModel* b) {
-                       return a->app.start_time > b->app.start_time;
+                       return a->listing.start_time > b->listing.start_time;
                      });
   }
   std::sort(apps.begin(), apps.end(), [](const ApplicationEntry& a, const ApplicationEntry& b) {
@@ -71,10 +72,10 @@ const AttemptModel* FindAttemptUi(const ApiData& data, std::string_view app_id,
   const StringPool& pool = *data.pool;
   const AttemptModel* found = nullptr;
   for (const AttemptModel* attempt : data.attempts) {
-    if (!attempt->app.has_start || !attempt->app.app_id.present) continue;
-    if (pool.Get(attempt->app.app_id.id) != app_id) continue;
-    if (attempt->app.attempt_id.present != attempt_id.has_value()) continue;
-    if (attempt_id && pool.Get(attempt->app.attempt_id.id) != *attempt_id) continue;
+    if (!attempt->listing.has_start || !attempt->listing.app_id.present) continue;
+    if (pool.Get(attempt->listing.app_id.id) != app_id) continue;
+    if (attempt->listing.attempt_id.present != attempt_id.has_value()) continue;
+    if (attempt_id && pool.Get(attempt->listing.attempt_id.id) != *attempt_id) continue;
     found = attempt;  // a later log replaces an earlier one
   }
   return found;

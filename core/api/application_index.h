@@ -1,6 +1,8 @@
 // The History Server's application listing over everything loaded: logs merged by app id, one
 // attempt per log (a later log replaces an attempt with the same attempt id), attempts newest
 // first, apps ordered by the head attempt's end time then app id, both descending (facts 5-11).
+// Everything here reads AttemptModel::listing, what the listing's prefix filter let through
+// (fact 4), never the full replay's AppInfo.
 #pragma once
 
 #include <string>

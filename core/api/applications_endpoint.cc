@@ -12,11 +12,11 @@ namespace afterglow {
 namespace {
 
 void WriteAttempt(JsonWriter& w, const StringPool& pool, const AttemptModel& attempt) {
-  const AppInfo& app = attempt.app;
+  const AppInfo& app = attempt.listing;  // what the listing read (fact 4)
   const int64_t end = AttemptEndTime(attempt);
   // lastUpdated is a file or scan time in the SHS and cannot come from the log; the latest
   // event time is the closest stand-in (conformance blanks it, as Spark's own tests do).
-  const int64_t last_updated = std::max(app.last_event_time, app.start_time);
+  const int64_t last_updated = std::max(attempt.app.last_event_time, app.start_time);
   w.BeginObject();
   if (app.attempt_id.present) w.Field("attemptId", pool.Get(app.attempt_id.id));
   w.Field("startTime", FormatSparkDate(app.start_time));
@@ -92,7 +92,7 @@ ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& reque
     if (running ? !include_running : !include_completed) continue;
     const bool in_range = std::any_of(
         app.attempts.begin(), app.attempts.end(), [&](const AttemptModel* attempt) {
-          const int64_t start = attempt->app.start_time;
+          const int64_t start = attempt->listing.start_time;
           const int64_t end = AttemptEndTime(*attempt);
           const bool start_ok = start >= min_start && start <= max_start;
           const bool end_ok = end >= min_end && end <= max_end;
@@ -122,8 +122,8 @@ ApiResponse OneAttemptEndpoint(const ApiData& data, const std::string& app_id,
   for (const ApplicationEntry& app : BuildApplicationIndex(data)) {
     if (app.id != app_id) continue;
     for (const AttemptModel* attempt : app.attempts) {
-      if (attempt->app.attempt_id.present &&
-          data.pool->Get(attempt->app.attempt_id.id) == attempt_id) {
+      if (attempt->listing.attempt_id.present &&
+          data.pool->Get(attempt->listing.attempt_id.id) == attempt_id) {
         JsonWriter w;
         WriteAttempt(w, *data.pool, *attempt);
         return {200, w.Take()};

@@ -27,6 +27,21 @@ using simdjson::SUCCESS;
 static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
               "lines must carry the padding simdjson's on-demand parser reads past their end");
 
+// FsHistoryProvider's listing filter: exact prefixes, so another key order or any whitespace
+// hides the event from the listing. (Its fourth prefix, EnvironmentUpdate, sets nothing the API
+// shows.)
+bool PassesListingFilter(std::string_view line) {
+  constexpr std::string_view kPrefixes[] = {
+      R"({"Event":"SparkListenerApplicationStart")",
+      R"({"Event":"SparkListenerApplicationEnd")",
+      R"({"Event":"SparkListenerLogStart")",
+  };
+  for (std::string_view prefix : kPrefixes) {
+    if (line.substr(0, prefix.size()) == prefix) return true;
+  }
+  return false;
+}
+
 error_code DecodeProperties(od::value value, StringPool& pool, EventProperties& props) {
   props.Clear();
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
@@ -242,9 +257,38 @@ void EventDecoder::RecordBadLine(uint64_t line_number, std::string cause) {
   if (bad_lines_.size() < kMaxKeptBadLines) bad_lines_.push_back({line_number, std::move(cause)});
 }
 
+void EventDecoder::RecordFailedLine(std::string_view line, uint64_t line_number,
+                                    std::string cause) {
+  // Jackson's JsonParseException (bad syntax) is the one failure Spark's replay forgives, and only
+  // on the last line of a log that may be truncated. The on-demand pass reads lazily, so check the
+  // whole line's syntax before deciding (only failed lines pay for it).
+  const bool syntax_error =
+      syntax_checker_.parse(line.data(), line.size(), false).error() != simdjson::SUCCESS;
+  if (syntax_error) {
+    unparsed_line_ = BadLine{line_number, std::move(cause)};
+  } else {
+    RecordBadLine(line_number, std::move(cause));
+  }
+}
+
+void EventDecoder::OnEnd(bool maybe_truncated) {
+  if (!unparsed_line_) return;
+  if (maybe_truncated) {
+    ++skipped_truncated_lines_;
+  } else {
+    RecordBadLine(unparsed_line_->line, std::move(unparsed_line_->cause));
+  }
+  unparsed_line_.reset();
+}
+
 void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
   // A line of only whitespace is not an event and not damage either.
   if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
+  // A line that did not parse was not the last one after all: it is damage.
+  if (unparsed_line_) {
+    RecordBadLine(unparsed_line_->line, std::move(unparsed_line_->cause));
+    unparsed_line_.reset();
+  }
   od::document doc;
   od::object event;
   std::string_view event_name;
@@ -252,7 +296,8 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
   if (!error) error = doc.get_object().get(event);
   if (!error) error = event.find_field_unordered("Event").get_string().get(event_name);
   if (error) {
-    RecordBadLine(line_number, std::string("not a JSON event: ") + simdjson::error_message(error));
+    RecordFailedLine(line, line_number,
+                     std::string("not a JSON event: ") + simdjson::error_message(error));
     return;
   }
   const EventKind kind = EventKindFromName(event_name);
@@ -264,11 +309,13 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
     ++ignored_events_;
     return;
   }
+  line_listed_ = listing_sink_ != nullptr && PassesListingFilter(line);
   bool rewound = false;
   error = event.reset().get(rewound);
   if (!error) error = Decode(event, kind);
   if (error) {
-    RecordBadLine(line_number, std::string(event_name) + ": " + simdjson::error_message(error));
+    RecordFailedLine(line, line_number,
+                     std::string(event_name) + ": " + simdjson::error_message(error));
     return;
   }
   ++events_;
@@ -294,6 +341,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return key == "Spark Version" ? ReadString(v, pool, version) : SUCCESS;
       }));
       sink_->OnLogStart(version);
+      if (line_listed_) listing_sink_->OnListedLogStart(version);
       return SUCCESS;
     }
     case EventKind::kApplicationStart: {
@@ -312,6 +360,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return SUCCESS;
       }));
       sink_->OnApplicationStart(start);
+      if (line_listed_) listing_sink_->OnListedApplicationStart(start);
       return SUCCESS;
     }
     case EventKind::kApplicationEnd: {
@@ -320,6 +369,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
         return key == "Timestamp" ? ReadInt64(v, time) : SUCCESS;
       }));
       sink_->OnApplicationEnd(time);
+      if (line_listed_) listing_sink_->OnListedApplicationEnd(time);
       return SUCCESS;
     }
     case EventKind::kJobStart: {

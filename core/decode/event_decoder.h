@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,16 @@
 
 namespace afterglow {
 
+// Receives the events of the lines the History Server's listing replays: only lines that begin
+// with its exact prefixes (FsHistoryProvider eventsFilter; SPARK-SEMANTICS fact 4).
+class ListingSink {
+ public:
+  virtual ~ListingSink() = default;
+  virtual void OnListedLogStart(StringId spark_version) = 0;
+  virtual void OnListedApplicationStart(const ApplicationStartEvent& event) = 0;
+  virtual void OnListedApplicationEnd(int64_t time) = 0;
+};
+
 struct BadLine {
   uint64_t line = 0;
   std::string cause;
@@ -31,9 +42,15 @@ class EventDecoder : public LineConsumer {
   EventDecoder(StringPool* pool, EventSink* sink);
 
   void OnLine(std::string_view line, uint64_t line_number) override;
+  // A line that fails to parse is kept back until the next line or the end: on the last line of
+  // a log that may be truncated it is skipped (Spark's replay ignores it), anywhere else it is a
+  // bad line.
+  void OnEnd(bool maybe_truncated) override;
   // A second listener for SQL executions and Structured Streaming (may be null; must outlive the
   // decoder). It also receives the job, stage-submitted and task-end events it follows.
   void set_sql_sink(SqlEventSink* sql_sink) { sql_sink_ = sql_sink; }
+  // Where the listing's events go too (may be null; must outlive the decoder).
+  void set_listing_sink(ListingSink* listing_sink) { listing_sink_ = listing_sink; }
 
   uint64_t events() const { return events_; }
   uint64_t unknown_events() const { return unknown_events_; }
@@ -41,11 +58,14 @@ class EventDecoder : public LineConsumer {
   // Only the first kMaxKeptBadLines are kept in full; bad_line_count() counts all.
   const std::vector<BadLine>& bad_lines() const { return bad_lines_; }
   uint64_t bad_line_count() const { return bad_line_count_; }
+  // Last lines of in-progress logs that did not parse and were skipped as cut off.
+  uint64_t skipped_truncated_lines() const { return skipped_truncated_lines_; }
   static constexpr size_t kMaxKeptBadLines = 100;
 
  private:
   simdjson::error_code Decode(simdjson::ondemand::object& event, EventKind kind);
   void RecordBadLine(uint64_t line_number, std::string cause);
+  void RecordFailedLine(std::string_view line, uint64_t line_number, std::string cause);
 
   StringPool* pool_;
   EventSink* sink_;
@@ -56,6 +76,8 @@ class EventDecoder : public LineConsumer {
   EventProperties properties_;
   TaskEndEvent task_end_;
   SqlEventSink* sql_sink_ = nullptr;
+  ListingSink* listing_sink_ = nullptr;
+  bool line_listed_ = false;  // the line being decoded passes the listing's prefix filter
   SqlDecodeScratch sql_scratch_;
   EnvironmentInfo environment_;
   uint64_t events_ = 0;
@@ -63,6 +85,9 @@ class EventDecoder : public LineConsumer {
   uint64_t ignored_events_ = 0;
   uint64_t bad_line_count_ = 0;
   std::vector<BadLine> bad_lines_;
+  std::optional<BadLine> unparsed_line_;  // a syntax error, pending until we know it was last
+  uint64_t skipped_truncated_lines_ = 0;
+  simdjson::dom::parser syntax_checker_;  // validates failed lines only
 };
 
 }  // namespace afterglow

@@ -43,6 +43,19 @@ struct AccumulableEvent {
   bool metadata_sql = false;  // "Metadata":"sql": SQL metrics, dropped by the status model
 };
 
+// One "RDD Info" entry as the RDD operation graph needs it (JsonProtocol.rddInfoToJson;
+// core/decode/rdd_info_decoder.h reads the fields the status model does not).
+struct RddOperationInfo {
+  int32_t rdd_id = 0;
+  StringId name = kEmptyString;
+  StringId scope = kEmptyString;     // "Scope": RDDOperationScope JSON text, "" when absent
+  StringId callsite = kEmptyString;  // "Callsite"
+  StringId deterministic_level = kEmptyString;  // "DeterministicLevel", "" when absent
+  std::vector<int32_t> parent_ids;   // "Parent IDs"
+  bool cached = false;               // storage level != StorageLevel.NONE
+  bool barrier = false;              // "Barrier"
+};
+
 struct StageInfoEvent {
   int32_t stage_id = 0;
   int32_t attempt_id = 0;  // "Stage Attempt ID", 0 in logs before it existed
@@ -58,6 +71,7 @@ struct StageInfoEvent {
   std::vector<int32_t> rdd_ids;  // "RDD Info" ids, log order
   std::vector<AccumulableEvent> accumulables;
   std::vector<PersistedRddInfo> persisted_rdds;  // "RDD Info" entries with a valid storage level
+  std::vector<RddOperationInfo> rdd_operations;  // every "RDD Info" entry, log order
   // Resets every field but keeps the vectors' capacity.
   void Clear() {
     std::vector<int32_t> ids = std::move(rdd_ids);

@@ -13,6 +13,9 @@ class LineConsumer {
   // after line.data() + line.size() are readable. The view is valid only during the call.
   // `line_number` is 1-based in the decompressed log, counting empty lines too.
   virtual void OnLine(std::string_view line, uint64_t line_number) = 0;
+  // End of one stored file's lines. `maybe_truncated`: the log was still being written, so its
+  // last line may be cut off (Spark's ReplayListenerBus `maybeTruncated`).
+  virtual void OnEnd(bool maybe_truncated) {}
 };
 
 }  // namespace afterglow

@@ -28,7 +28,8 @@ LogStream::LogStream(std::string_view file_name, LineConsumer* consumer,
                      const LogStreamOptions& options)
     : codec_(options.codec.value_or(CodecFromFileName(file_name))),
       in_progress_(options.in_progress.value_or(IsInProgressName(file_name))),
-      splitter_(consumer) {
+      splitter_(consumer),
+      consumer_(consumer) {
   std::string why_not;
   decompressor_ = MakeDecompressor(codec_, &why_not);
   if (!why_not.empty()) Fail(0, why_not);
@@ -100,22 +101,11 @@ void LogStream::Finish() {
       Fail(decompressor_->error_offset(), decompressor_->error());
     }
   }
-  // A log still being written may stop in the middle of its last line. Spark's replay ignores a
-  // last line that does not parse when the log may be truncated (ReplayListenerBus
-  // maybeTruncated); a line that does not even end an object is such a fragment: drop it. A
-  // complete last event without its '\n' is still delivered.
-  if (in_progress_ && splitter_.pending_bytes() > 0) {
-    std::string_view last = splitter_.pending();
-    while (!last.empty() && (last.back() == ' ' || last.back() == '\r' || last.back() == '\t')) {
-      last.remove_suffix(1);
-    }
-    if (last.empty() || last.back() != '}') {
-      splitter_.DropPending();
-      ++dropped_partial_lines_;
-    }
-  }
   // The last line may have no '\n'. After corrupt compressed data it is a fragment: drop it.
   if (!error_ || !decompressor_) splitter_.Finish();
+  // A log still being written may stop in the middle of its last line; whether such a line is
+  // skipped is the decoder's call, as it is Spark's replay's (ReplayListenerBus maybeTruncated).
+  consumer_->OnEnd(in_progress_);
 }
 
 }  // namespace afterglow

@@ -39,7 +39,8 @@ class LogStream {
   // Stored bytes of the file, in order. `data` needs kReadPadding readable bytes after its end.
   // After an error further bytes are ignored.
   void Push(const uint8_t* data, size_t size);
-  // End of the file: delivers a last line with no '\n', and reports a cut-off compressed stream.
+  // End of the file: delivers a last line with no '\n', reports a cut-off compressed stream, and
+  // tells the consumer whether that last line may be cut off (an in-progress log).
   void Finish();
 
   const std::optional<StreamError>& error() const { return error_; }
@@ -48,8 +49,6 @@ class LogStream {
   Codec codec() const { return codec_; }
   // True when the name says the log was still being written (".inprogress").
   bool in_progress() const { return in_progress_; }
-  // 1 when an in-progress log ended in the middle of a line, which was dropped (not an error).
-  uint64_t dropped_partial_lines() const { return dropped_partial_lines_; }
 
  private:
   // Bytes needed to confirm the codec by its magic (the longest magic, lz4-java's "LZ4Block").
@@ -67,7 +66,7 @@ class LogStream {
   std::vector<uint8_t> head_;  // first bytes, held until there are enough to check the magic
   std::optional<StreamError> error_;
   uint64_t bytes_in_ = 0;
-  uint64_t dropped_partial_lines_ = 0;
+  LineConsumer* consumer_;
 };
 
 }  // namespace afterglow

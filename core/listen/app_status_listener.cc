@@ -53,8 +53,8 @@ void SortLikeScalaLongHashMap(std::vector<StageAccumulable>& accumulables, size_
                    });
 }
 
-AppStatusListener::AppStatusListener(StringPool* pool, AttemptModel* model)
-    : pool_(pool), model_(model), default_pool_(pool->Intern("default")) {}
+AppStatusListener::AppStatusListener(StringPool* pool, AttemptModel* model, RetentionLimits limits)
+    : pool_(pool), model_(model), default_pool_(pool->Intern("default")), limits_(limits) {}
 
 void AppStatusListener::SeeTime(int64_t time) {
   if (time > model_->app.last_event_time) model_->app.last_event_time = time;
@@ -80,6 +80,26 @@ void AppStatusListener::OnApplicationEnd(int64_t time) {
   model_->app.end_time = time;
   model_->app.completed = true;
   SeeTime(time);
+}
+
+// FsHistoryProvider AppListingListener: the same fields, from the listing's lines only.
+void AppStatusListener::OnListedLogStart(StringId spark_version) {
+  model_->listing.spark_version = spark_version;
+}
+
+void AppStatusListener::OnListedApplicationStart(const ApplicationStartEvent& event) {
+  AppInfo& listing = model_->listing;
+  listing.has_start = true;
+  listing.app_id = event.app_id;
+  listing.attempt_id = event.attempt_id;
+  listing.name = event.name;
+  listing.user = event.user;
+  listing.start_time = event.time;
+}
+
+void AppStatusListener::OnListedApplicationEnd(int64_t time) {
+  model_->listing.end_time = time;
+  model_->listing.completed = true;
 }
 
 void AppStatusListener::OnEnvironmentUpdate(OptString task_cpus) {
@@ -153,6 +173,7 @@ void AppStatusListener::OnJobStart(const JobStartEvent& event) {
   if (event.submission_time > 0) job.submission_time = event.submission_time;
   SeeTime(event.submission_time);
   job.stage_ids = event.stage_ids;
+  RecordJobStageRdds(event, model_->stage_rdd_graphs);  // RDDOperationGraphWrapper per stage
   if (event.properties.job_tags.present) {
     std::string_view tags = pool_->Get(event.properties.job_tags.id);
     while (!tags.empty()) {
@@ -180,7 +201,8 @@ void AppStatusListener::OnJobStart(const JobStartEvent& event) {
 void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool succeeded) {
   auto live = live_jobs_.find(job_id);
   if (live == live_jobs_.end()) return;
-  Job& job = model_->jobs[live->second];
+  const uint32_t live_index = live->second;
+  Job& job = model_->jobs[live_index];
   live_jobs_.erase(live);
   // Pending stages of the job were never run: they become skipped (ASL onJobEnd).
   for (auto it = live_stages_.begin(); it != live_stages_.end();) {
@@ -192,7 +214,11 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
       AddUnique(job.skipped_stage_set, stage.stage_id);
       job.live.skipped_tasks += stage.num_tasks;
       job.live.active_stages -= 1;
-      it = live_stages_.erase(it);
+      const uint32_t stage_index = it->second;
+      auto next = std::next(it);
+      DropLiveStage(it);
+      it = next;
+      WriteStage(stage_index, /*check_triggers=*/true);
     } else {
       ++it;
     }
@@ -201,6 +227,7 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
   job.live.completion_time = completion_time > 0 ? completion_time : kNoTime;
   SeeTime(completion_time);
   job.Write();
+  WriteJob(live_index, /*check_triggers=*/true);
 }
 
 void AppStatusListener::OnStageSubmitted(const StageInfoEvent& info,
@@ -250,7 +277,9 @@ void AppStatusListener::OnStageCompleted(const StageInfoEvent& info) {
     job.live.active_stages -= 1;
   }
   SeeTime(info.completion_time);
-  if (stage.active_tasks == 0) live_stages_.erase(live);
+  const bool remove_stage = stage.active_tasks == 0;
+  WriteStage(live->second, /*check_triggers=*/remove_stage);
+  if (remove_stage) DropLiveStage(live);
   AfterStageCompleted(stage);
 }
 
@@ -276,6 +305,7 @@ void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
     stage.active_tasks += 1;
     stage.first_launch_time = std::min(stage.first_launch_time, info.launch_time);
     for (uint32_t job_index : stage.jobs) model_->jobs[job_index].live.active_tasks += 1;
+    CountSavedTask(live->second);
   }
   auto exec = model_->live_executors.find(info.executor_id);
   if (exec != model_->live_executors.end()) {
@@ -305,11 +335,11 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
     const uint32_t row = live_task->second;
     live_tasks_.erase(live_task);
     model_->tasks.finish_time[row] = info.finish_time;
-    // TaskInfo.status: KILLED when the task was killed, FAILED for other failures.
-    model_->tasks.status[row] =
-        event.reason == TaskEndReasonKind::kSuccess ? TaskStatus::kSuccess
-        : (info.killed || event.reason == TaskEndReasonKind::kTaskKilled) ? TaskStatus::kKilled
-                                                                          : TaskStatus::kFailed;
+    // TaskInfo.status (app_model.h): the TaskEnd's Task Info, not its reason.
+    model_->tasks.status[row] = info.finish_time == 0 ? TaskStatus::kRunning
+                                : info.failed         ? TaskStatus::kFailed
+                                : info.killed         ? TaskStatus::kKilled
+                                                      : TaskStatus::kSuccess;
     if (event.has_metrics) delta = &event.metrics;
   }
 
@@ -341,6 +371,7 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
     // [SPARK-24415] A completed stage stays tracked until its last task ends.
     const bool remove_stage = stage.active_tasks == 0 && (stage.status == StageStatus::kComplete ||
                                                           stage.status == StageStatus::kFailed);
+    if (remove_stage) WriteStage(live->second, /*check_triggers=*/true);
     const uint64_t task_index =
         (static_cast<uint64_t>(static_cast<uint32_t>(event.stage_id)) << 32) |
         static_cast<uint32_t>(info.index);
@@ -354,8 +385,10 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
       if (counts_killed_reason) AddKilled(job.live.killed_summary, killed_reason);
       // Spark writes the job here even after its JobEnd (update, not liveUpdate).
       if (remove_stage && job.written) job.Write();
+      if (remove_stage) WriteJob(job_index, /*check_triggers=*/false);
     }
-    if (remove_stage) live_stages_.erase(live);
+    if (saved_tasks_[live->second] > limits_.tasks_per_stage) CleanupTasks(live->second);
+    if (remove_stage) DropLiveStage(live);
   }
 
   auto exec = model_->live_executors.find(info.executor_id);
@@ -430,7 +463,10 @@ void AppStatusListener::OnStageExecutorMetrics(StringId executor_id, int32_t sta
   }
   auto live = live_stages_.find({stage_id, stage_attempt_id});
   if (live != live_stages_.end()) {
-    model_->stages[live->second].peak_executor_metrics.Update(metrics);
+    // A new peak is written at once (update, not liveUpdate), so the row counts in the store.
+    if (model_->stages[live->second].peak_executor_metrics.Update(metrics)) {
+      WriteStage(live->second, /*check_triggers=*/false);
+    }
     RecordStageExecutorMetrics(model_->stages[live->second], executor_id, metrics);
   }
 }

@@ -8,20 +8,26 @@
 #include <unordered_map>
 #include <utility>
 
+#include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
+#include "core/listen/retention.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 
 namespace afterglow {
 
-class AppStatusListener : public EventSink {
+class AppStatusListener : public EventSink, public ListingSink {
  public:
-  // `pool` and `model` must outlive the listener.
-  AppStatusListener(StringPool* pool, AttemptModel* model);
+  // `pool` and `model` must outlive the listener. `limits` are the History Server's own.
+  AppStatusListener(StringPool* pool, AttemptModel* model, RetentionLimits limits = {});
 
   void OnLogStart(StringId spark_version) override;
   void OnApplicationStart(const ApplicationStartEvent& event) override;
   void OnApplicationEnd(int64_t time) override;
+  // The listing's view (AttemptModel::listing), from the lines its prefix filter passes.
+  void OnListedLogStart(StringId spark_version) override;
+  void OnListedApplicationStart(const ApplicationStartEvent& event) override;
+  void OnListedApplicationEnd(int64_t time) override;
   void OnEnvironmentUpdate(OptString task_cpus) override;
   void OnJobStart(const JobStartEvent& event) override;
   void OnJobEnd(int32_t job_id, int64_t completion_time, bool succeeded) override;
@@ -62,6 +68,17 @@ class AppStatusListener : public EventSink {
   bool ActiveForLiveStages(const Executor& executor) const;
   void UpdateExecutorMemoryDisk(Executor& executor, const StorageLevelInfo& level,
                                 int64_t memory_delta, int64_t disk_delta);
+  // Rows of Spark's store and the retention cleanups (retention_updates.cc). Write* mirror ASL
+  // `update(entity, now, last = check_triggers)` during a replay; the *_rows maps of the model
+  // stay equal to "stored rows, overridden by live objects" (the final flush writes the live
+  // ones), so they list what the History Server shows after the replay.
+  void WriteJob(uint32_t job_index, bool check_triggers);
+  void WriteStage(uint32_t stage_index, bool check_triggers);
+  void DropLiveStage(std::map<StageKey, uint32_t>::iterator live);
+  void CountSavedTask(uint32_t stage_index);
+  void CleanupJobs(int64_t count);
+  void CleanupStages(int64_t count);
+  void CleanupTasks(uint32_t stage_index);
 
   StringPool* pool_;
   AttemptModel* model_;
@@ -72,6 +89,17 @@ class AppStatusListener : public EventSink {
   // Removed executors still reachable by StageExecutorMetrics while a live stage overlaps them
   // (ASL deadExecutors): executor id -> record index.
   std::map<StringId, uint32_t> dead_executors_;
+
+  // What Spark's store holds of each kind, as last written (retention_updates.cc).
+  struct StoredRow {
+    uint32_t index = 0;                 // the object written
+    int64_t completion_time = kNoTime;  // the "completionTime" index: -1 when none
+    uint8_t status = 0;                 // JobStatus or StageStatus at the write
+  };
+  RetentionLimits limits_;
+  std::map<int32_t, StoredRow> stored_jobs_;
+  std::map<StageKey, StoredRow> stored_stages_;
+  std::unordered_map<uint32_t, int64_t> saved_tasks_;  // stage object -> LiveStage.savedTasks
 };
 
 // The order in which Scala 2.13's mutable.HashMap[Long, _] iterates `total` distinct keys, applied

@@ -29,8 +29,6 @@ void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int
   d.host[row] = info.host;
   d.locality[row] = LocalityCode(d, info.locality);
   SetFlag(d.flags[row], kTaskSpeculative, info.speculative);
-  SetFlag(d.flags[row], kTaskInfoFailed, info.failed);
-  SetFlag(d.flags[row], kTaskInfoKilled, info.killed);
 }
 
 }  // namespace

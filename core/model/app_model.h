@@ -16,6 +16,7 @@
 
 #include "core/decode/events.h"
 #include "core/model/executor_metrics.h"
+#include "core/model/rdd_graph_model.h"
 #include "core/model/sql_model.h"
 #include "core/model/storage_model.h"
 #include "core/model/string_pool.h"
@@ -143,6 +144,11 @@ struct StageAttempt {
   StageTaskDetails task_details;
 };
 
+// TaskInfo.status as Spark's store holds it (fact 44), the one task status the API and the UI
+// read (through TaskStatusOf in core/analysis/task_view.h): RUNNING until a TaskEnd of the live
+// task with a finish time; then FAILED or KILLED from that TaskEnd's "Task Info" flags, else
+// SUCCESS. Not the end reason: a Resubmitted end of a finished task changes nothing, and the flags
+// decide even when the reason disagrees.
 enum class TaskStatus : uint8_t { kRunning, kSuccess, kFailed, kKilled };
 
 // Task attempts as columns (struct of arrays): one row per TaskStart, in log order.
@@ -204,6 +210,11 @@ struct AttemptModel {
   // never looks for its ApplicationEnd, so it is listed as running (fact 6).
   bool in_progress_name = false;
   AppInfo app;
+  // The application as the History Server's listing read it: only from lines that begin with the
+  // exact prefixes its filter takes (fact 4), so a reordered or spaced ApplicationStart leaves the
+  // log unlisted even though the full replay (`app`) sees it. /applications and the lookup of an
+  // app's pages use this; the pages' content uses the full replay.
+  AppInfo listing;
 
   std::deque<Job> jobs;                        // every job object ever created
   std::map<int32_t, uint32_t> job_rows;        // job id -> the object the SHS shows
@@ -223,6 +234,7 @@ struct AttemptModel {
   // Issue 3: SQL executions and Structured Streaming (core/listen/sql_listener.cc).
   SqlModel sql;
   StreamingModel streaming;
+  StageRddGraphs stage_rdd_graphs;  // RDDs of each stage for its operation graph (onJobStart)
 
   const Job& job(uint32_t i) const { return jobs[i]; }
   const StageAttempt& stage(uint32_t i) const { return stages[i]; }

@@ -4,23 +4,6 @@
 
 namespace afterglow {
 
-void NarrowColumn::Set(size_t row, int64_t value) {
-  if (!wide_.empty() || value < 0 || value > std::numeric_limits<uint32_t>::max()) {
-    if (wide_.empty()) {
-      // Widen once: every later value of this column takes 8 bytes.
-      wide_.assign(narrow_.begin(), narrow_.end());
-      narrow_.clear();
-      narrow_.shrink_to_fit();
-    }
-    if (wide_.size() <= row) wide_.resize(row + 1, 0);
-    wide_[row] = value;
-    return;
-  }
-  if (value == 0 && narrow_.size() <= row) return;  // unwritten rows already read as 0
-  if (narrow_.size() <= row) narrow_.resize(row + 1, 0);
-  narrow_[row] = static_cast<uint32_t>(value);
-}
-
 const char* TaskApiStatusName(TaskApiStatus status) {
   switch (status) {
     case TaskApiStatus::kRunning: return "RUNNING";

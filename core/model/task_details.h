@@ -1,17 +1,18 @@
 // Per-task detail kept for the stage-detail, taskList and taskSummary endpoints (SPARK-SEMANTICS
 // sections 3-5), beside the basic task columns of app_model.h (same row numbers). Built for scale:
-// every field is a column of narrow numbers; metric columns take 0, 4 or 8 bytes a row depending
-// on the values they have seen (an all-zero column stores nothing); strings are interned ids;
+// every field is a column of narrow numbers; metric columns take 0, 1, 2, 4 or 8 bytes a row
+// depending on the values they have seen (narrow_column.h); strings are interned ids;
 // the rare task accumulables live in a side table. Also the per-stage-attempt pieces Spark keeps
 // beside its StageDataWrapper: executor summaries (fact 41) and the speculation summary (fact 42).
 //
 // Bytes per task row (x86-64), fixed part: TaskColumns 45 (task id 8, stage 4, stage attempt 4,
 // index 4, attempt 4, launch 8, finish 8, executor 4, status 1) + these columns 10 (partition 4,
 // host 4, locality 1, flags 1) + 4 for the per-stage row index = 59. Metric columns (and the
-// getting-result offset) add 4 bytes per non-zero column, 8 once a value passes 2^32-1 as CPU
-// and write times in nanoseconds do; errors and accumulables live in side tables. Measured on the
-// corpus with vector growth slack included: 150-190 bytes per task (nds_q66_gpu, 12987 tasks);
-// the worst case with every metric 32-bit is kTaskRowBytesAllMetrics32 below.
+// getting-result offset) add 1, 2 or 4 bytes per non-zero column, 8 once a value passes 2^32-1
+// as CPU and write times in nanoseconds do; errors and accumulables live in side tables.
+// Measured with vector growth slack included: 150 bytes per task on nds_q66_gpu (12987 tasks;
+// tests/conformance/task_memory_test.cc); the worst case with every metric 32-bit is
+// kTaskRowBytesAllMetrics32 below.
 #pragma once
 
 #include <array>
@@ -23,33 +24,17 @@
 
 #include "core/decode/events.h"
 #include "core/model/executor_metrics.h"
+#include "core/model/narrow_column.h"
 #include "core/model/string_pool.h"
 #include "core/model/task_metrics.h"
 
 namespace afterglow {
 
-// A column of int64 values stored as narrowly as the values allow: nothing while every value is
-// 0, uint32 while every value fits in [0, 2^32), int64 after that. Rows never written read as 0.
-class NarrowColumn {
- public:
-  int64_t Get(size_t row) const {
-    if (!wide_.empty()) return row < wide_.size() ? wide_[row] : 0;
-    return row < narrow_.size() ? narrow_[row] : 0;
-  }
-  void Set(size_t row, int64_t value);
-  size_t bytes() const { return narrow_.capacity() * 4 + wide_.capacity() * 8; }
-
- private:
-  std::vector<uint32_t> narrow_;
-  std::vector<int64_t> wide_;
-};
-
 // Task flags (TaskInfo booleans and what the listener saw).
 enum TaskFlag : uint8_t {
   kTaskSpeculative = 1 << 0,
   kTaskHasMetrics = 1 << 1,  // a TaskEnd with metrics was seen (LiveTask hasMetrics)
-  kTaskInfoFailed = 1 << 2,  // TaskEnd "Task Info" "Failed"
-  kTaskInfoKilled = 1 << 3,  // TaskEnd "Task Info" "Killed"
+  // (Task Info "Failed"/"Killed" are TaskColumns::status in app_model.h.)
   kTaskHasError = 1 << 4,    // errorMessage is Some(...)
   kTaskEnded = 1 << 5,       // its TaskEnd was seen
 };

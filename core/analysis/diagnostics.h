@@ -1,0 +1,85 @@
+// The problems one glance at an application can see, found by fixed rules over the model: failed
+// jobs and stages, failed tasks, lost and GC-heavy executors, long one-task stages, skewed stages
+// and spill. Every number a finding carries is one the History Server's REST API gives (or a
+// quantile of its taskSummary), computed by the same core functions, so the overview's text and
+// the API agree. No ImGui: the overview formats the numbers, tests check them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
+
+namespace afterglow {
+
+// Most urgent first: the overview lists findings in this order.
+enum class FindingSeverity : uint8_t { kCritical, kWarning, kInfo };
+
+enum class FindingKind : uint8_t {
+  kFailedJob,          // a job ended FAILED; value_a: its failed stages
+  kFailedStage,        // a stage attempt ended FAILED; value_a: failed tasks, value_b: numTasks
+  kFailedTasks,        // a stage attempt that did not fail had failed tasks (retried);
+                       // value_a: numFailedTasks, value_b: numTasks
+  kLostExecutor,       // removed for a reason other than a normal release; detail: the reason
+  kGcHeavyExecutor,    // totalGCTime > 10 % of totalDuration (Spark's red Task Time cell);
+                       // value_a: totalGCTime ms, value_b: totalDuration ms
+  kOneTaskStage,       // numTasks == 1 and the stage took long; value_a: stage duration ms,
+                       // value_b: application duration ms
+  kDurationSkew,       // value_a: max task duration ms, value_b: median, value_c: tasks
+  kShuffleReadSkew,    // value_a: max shuffle read bytes, value_b: median, value_c: tasks
+  kInputSkew,          // value_a: max input bytes, value_b: median, value_c: tasks
+  kSpill,              // value_a: memoryBytesSpilled, value_b: diskBytesSpilled
+};
+
+// What a finding links to.
+enum class FindingTarget : uint8_t { kApplication, kJob, kStage, kExecutor };
+
+struct Finding {
+  FindingKind kind = FindingKind::kFailedJob;
+  FindingSeverity severity = FindingSeverity::kWarning;
+  FindingTarget target = FindingTarget::kApplication;
+  int64_t target_id = -1;       // job or stage id
+  int32_t target_attempt = -1;  // stage attempt id
+  std::string executor_id;      // kExecutor targets
+  std::string name;             // the stage's or job's name, for the line
+  std::string detail;           // first line of the error, or the executor's remove reason
+  int64_t value_a = 0, value_b = 0, value_c = 0;  // the numbers; meaning per kind (above)
+};
+
+// The thresholds of the rules. Defaults are what the overview uses; each says why.
+struct DiagnosticRules {
+  // A one-task stage matters when it ran at least this long...
+  int64_t one_task_min_ms = 60'000;
+  // ...or took this share of the application's duration and at least one_task_share_min_ms
+  // (a one-task stage is a serial section: the whole cluster waits on one core).
+  double one_task_app_share = 0.10;
+  int64_t one_task_share_min_ms = 5'000;
+  // Skew: the slowest (largest) successful task is skew_ratio x the median and the difference is
+  // material, so tiny stages with one 40 ms straggler are not reported.
+  double skew_ratio = 3.0;
+  int64_t skew_min_tasks = 3;
+  int64_t skew_duration_min_gap_ms = 10'000;
+  int64_t skew_bytes_min_gap = 64ll << 20;
+  // Spark's Executors page paints Task Time red when totalGCTime > 0.1 x totalDuration
+  // (executorspage.js GCTimePercent).
+  double gc_fraction = 0.1;
+};
+
+// All findings for one attempt, most severe first, then by kind, then by the size of the problem
+// (largest first). `now_ms` is the wall clock the executors endpoint uses for a running driver.
+std::vector<Finding> Diagnose(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
+                              const DiagnosticRules& rules = DiagnosticRules());
+
+// Spark's red-cell rule for an executor's Task Time (GC time over 10 % of task time).
+bool IsGcHeavy(int64_t total_gc_time_ms, int64_t total_duration_ms, double gc_fraction = 0.1);
+
+// "oneTaskStage", "durationSkew", ...: the kind as window.afterglow.state() names it.
+const char* FindingKindName(FindingKind kind);
+const char* FindingSeverityName(FindingSeverity severity);
+
+// The first non-empty line of an error text, trimmed (a stack trace's message line).
+std::string FirstLine(std::string_view text);
+
+}  // namespace afterglow

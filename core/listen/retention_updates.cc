@@ -1,0 +1,148 @@
+// Spark's store rows during a replay and the retention cleanups that delete from it (ASL
+// cleanupJobs, cleanupStages, cleanupTasks; ElementTrackingStore.write; fact 109). The store is
+// the History Server's in-memory KVStore, whose index views order equal values by natural key.
+#include <algorithm>
+#include <climits>
+#include <tuple>
+#include <vector>
+
+#include "core/listen/app_status_listener.h"
+
+namespace afterglow {
+namespace {
+
+// TaskDataWrapper's COMPLETION_TIME index: launchTime + duration, i.e. the finish time of an
+// ended task. A TaskEnd without a finish time stores "now - launch" as its duration, and the
+// History Server's now (the log's modification time) is later than every event.
+int64_t TaskCompletionIndex(const AttemptModel& model, uint32_t row) {
+  const int64_t finish = model.tasks.finish_time[row];
+  return finish != 0 ? finish : INT64_MAX;
+}
+
+}  // namespace
+
+void AppStatusListener::WriteJob(uint32_t job_index, bool check_triggers) {
+  const Job& job = model_->jobs[job_index];
+  stored_jobs_[job.job_id] = {job_index, job.live.completion_time,
+                              static_cast<uint8_t>(job.live.status)};
+  // A live object with the same id is written again by the final flush and wins.
+  auto live = live_jobs_.find(job.job_id);
+  if (live == live_jobs_.end() || live->second == job_index) model_->job_rows[job.job_id] = job_index;
+  const int64_t count = static_cast<int64_t>(stored_jobs_.size());
+  if (check_triggers && count > limits_.jobs) CleanupJobs(count);
+}
+
+void AppStatusListener::WriteStage(uint32_t stage_index, bool check_triggers) {
+  const StageAttempt& stage = model_->stages[stage_index];
+  const StageKey key{stage.stage_id, stage.attempt_id};
+  stored_stages_[key] = {stage_index, stage.completion_time, static_cast<uint8_t>(stage.status)};
+  auto live = live_stages_.find(key);
+  if (live == live_stages_.end() || live->second == stage_index) {
+    model_->stage_rows[key] = stage_index;
+  }
+  const int64_t count = static_cast<int64_t>(stored_stages_.size());
+  if (check_triggers && count > limits_.stages) CleanupStages(count);
+}
+
+void AppStatusListener::DropLiveStage(std::map<StageKey, uint32_t>::iterator live) {
+  const StageKey key = live->first;
+  saved_tasks_.erase(live->second);
+  live_stages_.erase(live);
+  // No flush will write it now: the History Server shows the stored row, if any is left.
+  auto stored = stored_stages_.find(key);
+  if (stored != stored_stages_.end()) {
+    model_->stage_rows[key] = stored->second.index;
+  } else {
+    model_->stage_rows.erase(key);
+  }
+}
+
+void AppStatusListener::CountSavedTask(uint32_t stage_index) {
+  int64_t& saved = saved_tasks_[stage_index];
+  saved += 1;
+  if (saved > limits_.tasks_per_stage) CleanupTasks(stage_index);
+}
+
+void AppStatusListener::CleanupJobs(int64_t count) {
+  const int64_t to_delete = NumberToRemove(count, limits_.jobs);
+  if (to_delete <= 0) return;
+  // The "completionTime" view from 0 (jobs without one are never deleted), finished jobs only.
+  std::vector<std::pair<int64_t, int32_t>> candidates;  // (completion time, job id)
+  for (const auto& [job_id, row] : stored_jobs_) {
+    const auto status = static_cast<JobStatus>(row.status);
+    if (row.completion_time < 0) continue;
+    if (status == JobStatus::kRunning || status == JobStatus::kUnknown) continue;
+    candidates.emplace_back(row.completion_time, job_id);
+  }
+  const size_t take = std::min<size_t>(candidates.size(), static_cast<size_t>(to_delete));
+  std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
+  for (size_t i = 0; i < take; ++i) {
+    const int32_t job_id = candidates[i].second;
+    stored_jobs_.erase(job_id);
+    if (live_jobs_.count(job_id) == 0) model_->job_rows.erase(job_id);
+  }
+}
+
+void AppStatusListener::CleanupStages(int64_t count) {
+  const int64_t to_delete = NumberToRemove(count, limits_.stages);
+  if (to_delete <= 0) return;
+  // The whole "completionTime" view: skipped stages (-1) go first. Ties by (stage, attempt).
+  std::vector<std::pair<int64_t, StageKey>> candidates;
+  for (const auto& [key, row] : stored_stages_) {
+    const auto status = static_cast<StageStatus>(row.status);
+    if (status == StageStatus::kActive || status == StageStatus::kPending) continue;
+    candidates.emplace_back(row.completion_time, key);
+  }
+  const size_t take = std::min<size_t>(candidates.size(), static_cast<size_t>(to_delete));
+  std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
+  for (size_t i = 0; i < take; ++i) {
+    const StageKey key = candidates[i].second;
+    stored_stages_.erase(key);
+    if (live_stages_.count(key) == 0) model_->stage_rows.erase(key);
+    // Its stored tasks go too; tasks still running are written when they end (or by the flush).
+    auto rows = model_->stage_task_rows.find(key);
+    if (rows == model_->stage_task_rows.end()) continue;
+    std::vector<uint32_t>& list = rows->second;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](uint32_t row) {
+                                return (model_->task_details.flags[row] & kTaskEnded) != 0;
+                              }),
+               list.end());
+  }
+}
+
+void AppStatusListener::CleanupTasks(uint32_t stage_index) {
+  int64_t& saved = saved_tasks_[stage_index];
+  const int64_t to_delete = NumberToRemove(saved, limits_.tasks_per_stage);
+  if (to_delete <= 0) return;
+  const StageAttempt& stage = model_->stages[stage_index];
+  auto rows = model_->stage_task_rows.find({stage.stage_id, stage.attempt_id});
+  if (rows != model_->stage_task_rows.end()) {
+    // During a replay only ended tasks are in the store; the oldest by completion time go,
+    // ties by task id. Every position is examined once per cleanup, and a cleanup runs once per
+    // tenth of the limit, so loading stays linear in the number of tasks.
+    std::vector<uint32_t>& list = rows->second;
+    std::vector<std::tuple<int64_t, int64_t, uint32_t>> stored;  // (completion, task id, position)
+    for (uint32_t pos = 0; pos < list.size(); ++pos) {
+      const uint32_t row = list[pos];
+      if ((model_->task_details.flags[row] & kTaskEnded) == 0) continue;
+      stored.emplace_back(TaskCompletionIndex(*model_, row), model_->tasks.task_id[row], pos);
+    }
+    const size_t take = std::min<size_t>(stored.size(), static_cast<size_t>(to_delete));
+    if (take < stored.size()) {
+      std::nth_element(stored.begin(), stored.begin() + take, stored.end());
+    }
+    std::vector<bool> deleted(list.size(), false);
+    for (size_t i = 0; i < take; ++i) deleted[std::get<2>(stored[i])] = true;
+    size_t out = 0;
+    for (size_t pos = 0; pos < list.size(); ++pos) {
+      if (!deleted[pos]) list[out++] = list[pos];
+    }
+    list.resize(out);
+  }
+  // Spark then deletes "running" rows for the rest, of which a replayed store has none, yet
+  // lowers savedTasks by the full count.
+  saved -= to_delete;
+}
+
+}  // namespace afterglow

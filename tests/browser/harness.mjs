@@ -1,0 +1,181 @@
+// What the browser test files share: headless Chromium (Debian's, driven by playwright-core), the
+// site served over http, a page that records everything the tests forbid (console errors,
+// uncaught exceptions, requests leaving the origin), and the steps every test takes (wait for the
+// engine, open a log, let frames settle). page.test.mjs predates this file and keeps its own copy.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serveFolder } from './static_server.mjs';
+
+export const kRepo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// AFTERGLOW_WEB_DIR tests a site built elsewhere (e.g. another build tree).
+export const kSite = process.env.AFTERGLOW_WEB_DIR || join(kRepo, 'build', 'web');
+export const kCli = join(kRepo, 'build', 'native', 'afterglow');
+export const kArtifacts = join(kRepo, 'test-artifacts', 'browser');
+export const kCorpus = resolve(kRepo, '..', 'shared', 'corpus');
+export const kViewport = { width: 1600, height: 1000 };
+
+// Starts the server and the browser; returns {server, browser, close()}.
+export async function startBrowser() {
+  assert.ok(existsSync(join(kSite, 'index.html')), `missing ${kSite}/index.html (build with: cmake --build --preset wasm)`);
+  mkdirSync(kArtifacts, { recursive: true });
+  const server = await serveFolder(kSite);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--disable-background-networking'],
+  });
+  return {
+    server,
+    browser,
+    origin: new URL(server.url).origin,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+// A page in a fresh context that records console errors, uncaught exceptions and requests off
+// `origin`. `options` go to browser.newContext (viewport, deviceScaleFactor, colorScheme, ...).
+export async function openWatchedPage(env, options = {}) {
+  const context = await env.browser.newContext({ viewport: kViewport, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== env.origin) {
+      problems.push(`request left the page's origin: ${url}`);
+    }
+  });
+  return { context, page, problems };
+}
+
+// Goes to the site (plus `hash`) and waits until the module has started; fails fast if it cannot.
+export async function startPage(env, page, hash = '') {
+  await page.goto(env.server.url + hash);
+  await page.waitForFunction(() => window.afterglow !== undefined);
+  const started = await page.evaluate(() => Promise.race([
+    window.afterglow.ready.then(() => 'started', (error) => error.message),
+    new Promise((done) => setTimeout(() => done('no start within 30 s'), 30_000)),
+  ]));
+  assert.equal(started, 'started', 'the engine did not start');
+}
+
+export const state = (page) => page.evaluate(() => window.afterglow.state());
+
+export async function openLog(page, path) {
+  await page.setInputFiles('#open-file', path);
+  await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.state().status),
+                             null, { timeout: 120_000 });
+  const loaded = await state(page);
+  assert.equal(loaded.status, 'ready', `load failed: ${loaded.error}`);
+  return loaded;
+}
+
+// Lets the page draw a couple of frames so a screenshot shows the latest state.
+export async function settle(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+// Clicks the middle of a widget the page reported in state().anchors (CSS pixels). ImGui samples
+// the mouse once per frame, so the button is held across a few frames.
+export async function clickAnchor(page, name) {
+  const anchors = (await state(page)).anchors;
+  assert.ok(anchors[name], `no widget "${name}" drawn; anchors: ${JSON.stringify(anchors)}`);
+  const [x, y, w, h] = anchors[name];
+  await page.mouse.move(x + w / 2, y + h / 2);
+  await settle(page);
+  await page.mouse.down();
+  await settle(page);
+  await page.mouse.up();
+  await settle(page);
+  await settle(page);
+}
+
+// Presses a key held across a few frames (ImGui 1.86 samples keys once per frame).
+export async function pressKey(page, key) {
+  await page.keyboard.down(key);
+  await settle(page);
+  await settle(page);
+  await page.keyboard.up(key);
+  await settle(page);
+}
+
+// The CLI's answer for an API path over `log`; fails when the lead's native build is missing.
+export function cliApi(log, apiPath) {
+  assert.ok(existsSync(kCli), `no CLI at ${kCli} (./scripts/build.sh native)`);
+  return execFileSync(kCli, ['api', log, apiPath], { encoding: 'utf8', maxBuffer: 256 << 20 });
+}
+
+// Decodes a PNG screenshot (8-bit RGB or RGBA, not interlaced, as Chromium writes them) into
+// {width, height, channels, pixels}, so tests can look at colours without a dependency.
+export function decodePng(buffer) {
+  let offset = 8;
+  let width = 0, height = 0, channels = 0;
+  const data = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString('latin1', offset + 4, offset + 8);
+    const body = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      assert.equal(body[8], 8, 'an 8-bit PNG');
+      assert.equal(body[12], 0, 'a PNG without interlacing');
+      channels = { 2: 3, 6: 4 }[body[9]];
+      assert.ok(channels, `PNG colour type ${body[9]}`);
+    } else if (type === 'IDAT') {
+      data.push(body);
+    }
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = a;
+      else if (filter === 2) predictor = b;
+      else if (filter === 3) predictor = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// The mean brightness (0-255) and the number of distinct colours of a PNG's region.
+export function regionStats(png, x0 = 0, y0 = 0, x1 = png.width, y1 = png.height) {
+  let sum = 0, count = 0;
+  const colours = new Set();
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * png.width + x) * png.channels;
+      const r = png.pixels[i], g = png.pixels[i + 1], b = png.pixels[i + 2];
+      sum += (r + g + b) / 3;
+      count += 1;
+      colours.add((r << 16) | (g << 8) | b);
+    }
+  }
+  return { brightness: sum / count, colours: colours.size };
+}

@@ -1,0 +1,103 @@
+// Every route of the page, for two logs: the SQL-heavy spark/sql-events/local-1596020211915 and
+// rapids-tools/profiling/rp_sql_eventlog.zstd (a zstd GPU log with a SQL query and 9 executors,
+// which no other browser test opens). For each route: the view is accepted, state().view names
+// it, viewState describes it, the numbers viewState shares with the REST API equal the CLI's
+// answers, and a 1600x1000 screenshot goes to test-artifacts/browser/<log>-<route>.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  cliApi, kArtifacts, kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state,
+} from './harness.mjs';
+
+// One log in each theme, so the screenshots show both.
+const kLogs = [
+  { name: 'local-1596020211915', path: join(kCorpus, 'spark', 'sql-events', 'local-1596020211915'),
+    colorScheme: 'dark' },
+  { name: 'rp_sql_eventlog', path: join(kCorpus, 'rapids-tools', 'profiling', 'rp_sql_eventlog.zstd'),
+    colorScheme: 'light' },
+];
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+// The routes to visit, with entity ids taken from the CLI's API answers, and the API length each
+// list view's viewState.rows must equal (several paths: any of them may be what the view lists).
+function routesFor(log, appId) {
+  const api = (path) => JSON.parse(cliApi(log, `/api/v1/applications/${appId}${path}`));
+  const jobs = api('/jobs');
+  const stages = api('/stages');
+  const executors = api('/executors');
+  const allExecutors = api('/allexecutors');
+  // The History Server pages /sql (20 executions unless asked for more); the view lists them all.
+  const sql = api('/sql?offset=0&length=1000000');
+  assert.ok(jobs.length > 0 && stages.length > 0 && sql.length > 0, `${log} has jobs, stages and SQL`);
+  return [
+    { route: '#/overview' },
+    { route: '#/jobs', rows: [jobs.length] },
+    { route: `#/jobs/${jobs[0].jobId}`, id: jobs[0].jobId },
+    { route: '#/stages', rows: [stages.length] },
+    { route: `#/stages/${stages[0].stageId}/${stages[0].attemptId}`, id: stages[0].stageId },
+    { route: '#/executors', rows: [allExecutors.length, executors.length] },
+    { route: '#/sql', rows: [sql.length] },
+    { route: `#/sql/${sql[0].id}`, id: sql[0].id },
+    { route: '#/environment' },
+    { route: '#/storage' },
+    { route: '#/timeline' },
+  ];
+}
+
+// True when viewState holds at least one number (directly or one level down).
+function hasNumbers(viewState) {
+  return Object.values(viewState).some((value) => typeof value === 'number' ||
+    (value && typeof value === 'object' && Object.values(value).some((inner) => typeof inner === 'number')));
+}
+
+for (const log of kLogs) {
+  test(`every route of ${log.name} shows its view with the API's numbers`, async (t) => {
+    const { context, page, problems } = await openWatchedPage(env, { colorScheme: log.colorScheme });
+    const missing = [];
+    try {
+      await startPage(env, page);
+      const loaded = await openLog(page, log.path);
+      assert.equal(loaded.theme, log.colorScheme, 'the theme follows the system');
+      const appId = loaded.app.id;
+      for (const { route, rows, id } of routesFor(log.path, appId)) {
+        const accepted = await page.evaluate((r) => window.afterglow.show(r), route);
+        if (!accepted) {
+          missing.push(route);
+          continue;
+        }
+        await settle(page);
+        const shown = await state(page);
+        assert.equal(shown.view, route, `${route}: state().view`);
+        // The first route is the page's default, which it shows without writing it into the URL.
+        if (route !== '#/overview') {
+          assert.equal(new URL(page.url()).hash, route, `${route}: the URL follows the route`);
+        }
+        const viewState = shown.viewState;
+        assert.ok(viewState && typeof viewState === 'object' && !Array.isArray(viewState),
+                  `${route}: viewState is an object: ${JSON.stringify(viewState)}`);
+        assert.ok(hasNumbers(viewState), `${route}: viewState has the view's numbers: ${JSON.stringify(viewState)}`);
+        if (rows) {
+          assert.equal(typeof viewState.rows, 'number', `${route}: viewState.rows: ${JSON.stringify(viewState)}`);
+          assert.ok(rows.includes(viewState.rows),
+                    `${route}: ${viewState.rows} rows, the API lists ${rows.join(' or ')}`);
+        }
+        if (id !== undefined) {
+          // A detail view names the entity it shows under some id key; it must be the route's.
+          const ids = ['jobId', 'stageId', 'executionId', 'id'].filter((key) => key in viewState);
+          for (const key of ids) assert.equal(viewState[key], id, `${route}: viewState.${key}`);
+        }
+        const file = `${log.name}-${route.replace(/^#\//, '').replace(/[^A-Za-z0-9]+/g, '-')}.png`;
+        await page.screenshot({ path: join(kArtifacts, file) });
+      }
+    } finally {
+      await context.close();
+    }
+    assert.deepEqual(problems, []);
+    if (missing.length > 0) t.diagnostic(`routes the page does not accept yet: ${missing.join(' ')}`);
+    assert.deepEqual(missing, [], 'every route of the page is accepted by window.afterglow.show');
+  });
+}

@@ -1,0 +1,120 @@
+#include "ui/rdd_dag_view.h"
+
+#include <algorithm>
+
+#include "ui/graph_view.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace afterglow::ui {
+namespace {
+
+ImU32 WithAlpha(const ImVec4& color, float alpha) {
+  return ImGui::GetColorU32(ImVec4(color.x, color.y, color.z, color.w * alpha));
+}
+
+}  // namespace
+
+float DagLineHeight() { return Fonts().body != nullptr ? Fonts().body->FontSize : 16.0f; }
+
+int32_t DrawRddDag(RddDagModel& model, const char* id, float height) {
+  GraphCanvas canvas;
+  BeginGraphCanvas(id, height, model.layout.bounds, model.viewport, canvas);
+  const float rounding = 3.0f * canvas.zoom;
+  const float pad = 6.0f;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
+  int32_t hovered_stage = -1;
+  int32_t hovered_node = -1;
+
+  // Clusters in index order: a stage's box comes before its scopes, parents before children
+  // (scopes are created outermost first), so inner boxes draw on top.
+  for (size_t c = 0; c < model.clusters.size(); ++c) {
+    const RddDagCluster& cluster = model.clusters[c];
+    const LayoutRect& rect = model.layout.clusters[c];
+    if (!canvas.Visible(rect)) continue;
+    const float alpha = model.clusters[static_cast<size_t>(c)].skipped ? 0.35f : 1.0f;
+    const ImVec2 lo = canvas.ToScreen(rect.x0, rect.y0);
+    const ImVec2 hi = canvas.ToScreen(rect.x1, rect.y1);
+    if (cluster.is_stage) {
+      const bool hot = canvas.Hit(rect);
+      canvas.draw->AddRectFilled(lo, hi, WithAlpha(colors::kMuted, 0.10f * alpha), rounding);
+      canvas.draw->AddRect(lo, hi, hot ? ImGui::GetColorU32(colors::kAccent)
+                                       : WithAlpha(colors::kMuted, 0.8f * alpha),
+                           rounding, 0, hot ? 2.0f : 1.0f);
+      if (hot) hovered_stage = cluster.stage_id;
+    } else {
+      canvas.draw->AddRectFilled(lo, hi, WithAlpha(colors::kRunning, 0.10f * alpha), rounding);
+      canvas.draw->AddRect(lo, hi, WithAlpha(colors::kRunning, 0.55f * alpha), rounding);
+    }
+    DrawGraphText(canvas, cluster.is_stage ? Fonts().bold : Fonts().body, rect.x0 + pad,
+                  rect.y0 + 3.0f, cluster.skipped ? muted : (cluster.is_stage ? text : muted),
+                  cluster.label.c_str(), rect);
+  }
+  const ImU32 edge = WithAlpha(colors::kMuted, 0.95f);
+  for (const auto& [from, to] : model.edges) {
+    DrawGraphEdge(canvas, model.layout.nodes[static_cast<size_t>(from)],
+                  model.layout.nodes[static_cast<size_t>(to)], edge);
+  }
+  for (size_t i = 0; i < model.nodes.size(); ++i) {
+    const RddDagNode& node = model.nodes[i];
+    const LayoutRect& rect = model.layout.nodes[i];
+    if (!canvas.Visible(rect)) continue;
+    const ImVec2 lo = canvas.ToScreen(rect.x0, rect.y0);
+    const ImVec2 hi = canvas.ToScreen(rect.x1, rect.y1);
+    // Spark fills cached RDDs green; the others take the panel's frame colour.
+    const ImU32 fill = node.cached ? WithAlpha(colors::kSucceeded, 0.45f)
+                                   : ImGui::GetColorU32(ImGuiCol_FrameBg);
+    canvas.draw->AddRectFilled(lo, hi, fill, rounding);
+    canvas.draw->AddRect(lo, hi, node.barrier ? ImGui::GetColorU32(colors::kAccent)
+                                              : WithAlpha(colors::kMuted, 0.9f),
+                         rounding);
+    DrawGraphText(canvas, Fonts().body, rect.x0 + pad, rect.y0 + rect.Height() * 0.2f, text,
+                  node.label.c_str(), rect);
+    if (canvas.Hit(rect)) hovered_node = static_cast<int32_t>(i);
+  }
+  if (hovered_node >= 0) {
+    const RddDagNode& node = model.nodes[static_cast<size_t>(hovered_node)];
+    ImGui::BeginTooltip();
+    ImGui::PushFont(Fonts().bold);
+    ImGui::TextUnformatted(node.label.c_str());
+    ImGui::PopFont();
+    ImGui::Text("Stage %d%s%s", node.stage_id, node.cached ? "   cached" : "",
+                node.barrier ? "   barrier" : "");
+    if (!node.callsite.empty()) ImGui::TextUnformatted(node.callsite.c_str());
+    ImGui::EndTooltip();
+  } else if (hovered_stage >= 0) {
+    ImGui::SetTooltip("Stage %d: click to open", hovered_stage);
+  }
+  const int32_t clicked = canvas.clicked ? hovered_stage : -1;
+  EndGraphCanvas(canvas);
+  return clicked;
+}
+
+void DrawStageDag(AppState& state, int32_t stage_id, float height) {
+  RddDagModel& dag = state.stage_dag;
+  SectionTitle("DAG Visualization");
+  if (dag.built_for != stage_id || dag.nodes.empty()) {
+    ImGui::TextColored(colors::kMuted, "The log lists no RDD operations for stage %d.", stage_id);
+  } else {
+    // As tall as the graph at its natural size, within reason; the rest is reached by panning.
+    if (height <= 0) height = std::clamp(dag.layout.bounds.Height() + 40.0f, 120.0f, 380.0f);
+    DrawRddDag(dag, "##stage_dag", height);
+  }
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.8f));
+}
+
+void PrepareStageDag(AppState& state, int32_t stage_id) {
+  const AttemptModel* model = state.SelectedModel();
+  const StringPool* strings = state.Strings();
+  if (model == nullptr || strings == nullptr) {
+    state.stage_dag.Clear();
+    return;
+  }
+  const bool same = state.stage_dag.built_for == stage_id;
+  const GraphViewport kept = state.stage_dag.viewport;
+  BuildStageDag(*model, *strings, stage_id, DagLineHeight(), state.stage_dag);
+  if (same) state.stage_dag.viewport = kept;
+}
+
+}  // namespace afterglow::ui

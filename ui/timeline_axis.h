@@ -1,0 +1,73 @@
+// The time axis every timeline shares: which slice of the data's time extent is visible (zoom and
+// pan state), the mapping between epoch milliseconds and screen x, and "nice" tick steps (1, 2, 5
+// times a power of ten in ms; whole seconds, minutes and hours above that) with labels relative to
+// the extent's start, as Tracy labels its time ruler.
+//
+// [SECTION] TimelineAxis: the state and its pure maths (ImGui-free, unit-tested natively)
+// [SECTION] Ticks: step choice and labels
+// [SECTION] Canvas: the ImGui side (mouse wheel zooms around the cursor, drag pans, double-click
+//           resets; the ruler and grid)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "imgui.h"
+
+namespace afterglow::ui {
+
+// [SECTION] TimelineAxis
+struct TimelineAxis {
+  // The data's time range (epoch ms) and the visible window inside it. The view may not leave the
+  // extent and never gets narrower than kMinSpanMs.
+  double extent_start_ms = 0, extent_end_ms = 1;
+  double view_start_ms = 0, view_end_ms = 1;
+
+  static constexpr double kMinSpanMs = 1.0;
+
+  // Sets the extent (end < start is taken as empty) and shows all of it.
+  void SetExtent(int64_t start_ms, int64_t end_ms);
+  // Sets the extent but keeps a zoomed view (clipped to the new extent), so rebuilding a model
+  // while a log loads leaves the user's zoom alone. An unzoomed view shows the whole new extent.
+  void UpdateExtent(int64_t start_ms, int64_t end_ms);
+  void Reset() { view_start_ms = extent_start_ms, view_end_ms = extent_end_ms; }
+  double ViewSpanMs() const { return view_end_ms - view_start_ms; }
+  bool IsZoomed() const {
+    return view_start_ms > extent_start_ms || view_end_ms < extent_end_ms;
+  }
+  // Screen mapping for a canvas of `width` pixels starting at x0.
+  double PixelsPerMs(float width) const { return width / ViewSpanMs(); }
+  float ToX(double time_ms, float x0, float width) const {
+    return x0 + static_cast<float>((time_ms - view_start_ms) * PixelsPerMs(width));
+  }
+  double ToTime(float x, float x0, float width) const {
+    return view_start_ms + (x - x0) / PixelsPerMs(width);
+  }
+  // Scales the visible span by `factor` (< 1 zooms in) keeping `anchor_ms` at the same screen x.
+  void ZoomAround(double anchor_ms, double factor);
+  // Moves the view by `delta_ms` (positive: later), stopping at the extent's ends.
+  void Pan(double delta_ms);
+};
+
+// [SECTION] Ticks
+// The tick step in ms for a span shown in `width_px` pixels, so ticks stand at least
+// `min_spacing_px` apart: 1/2/5 x 10^k ms below a second, then 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10,
+// 15, 30 min, 1, 2, 3, 6, 12 h, then whole days.
+double NiceTickStep(double span_ms, float width_px, float min_spacing_px);
+// A tick's label: `offset_ms` from the extent's start, written with the precision `step_ms`
+// needs ("0 s", "1.25 s", "2 min 30 s", "1 h 15 min", "2 d 3 h").
+const char* FormatAxisOffset(double offset_ms, double step_ms, char* out, size_t size);
+
+// [SECTION] Canvas
+// Lays out an interactive canvas of `size` at the cursor and applies the mouse to `axis`: wheel
+// zooms around the cursor, left-drag pans (vertical drag scrolls the enclosing window), double-
+// click shows the whole extent. Time runs from `time_x_offset` pixels right of the canvas's left
+// edge to its right edge (the lane labels sit left of it). Returns the canvas's top-left corner;
+// ImGui::IsItemHovered() refers to the canvas afterwards.
+ImVec2 TimelineCanvas(const char* id, TimelineAxis& axis, ImVec2 size, float time_x_offset);
+// Draws the ruler (tick labels along the top, `ruler_height` tall) and faint vertical grid lines
+// down to `bottom`, for a canvas whose lanes start at x0 and are `width` wide.
+void DrawTimeRuler(const TimelineAxis& axis, ImDrawList* draw, float x0, float top, float width,
+                   float ruler_height, float bottom);
+
+}  // namespace afterglow::ui

@@ -1,0 +1,322 @@
+// Every stage attempt of the selected application, as Spark's Stages page lists them: id,
+// attempt, description, submission, duration, task progress, input, output, shuffle and spill,
+// status. Filterable by status and text, sortable on every column, clipped so only visible rows
+// draw; a click opens the stage's page.
+#include <algorithm>
+#include <cstdio>
+
+#include "ui/format.h"
+#include "ui/keyboard.h"
+#include "ui/metric_tooltips.h"
+#include "ui/theme.h"
+#include "ui/tsv.h"
+#include "ui/views.h"
+#include "ui/widgets.h"
+
+namespace afterglow::ui {
+namespace {
+
+ImVec4 StageStatusColor(afterglow::StageStatus status) {
+  using S = afterglow::StageStatus;
+  switch (status) {
+    case S::kComplete: return colors::kSucceeded;
+    case S::kActive: return colors::kRunning;
+    case S::kFailed: return colors::kFailed;
+    case S::kPending:
+    case S::kSkipped: return colors::kMuted;
+  }
+  return colors::kMuted;
+}
+
+// Bytes when non-zero, else empty, as Spark's stage table leaves unused metrics blank.
+const char* BytesOrBlank(int64_t bytes, char* out, size_t size) {
+  if (bytes <= 0) {
+    out[0] = '\0';
+    return out;
+  }
+  return FormatBytes(static_cast<uint64_t>(bytes), out, size);
+}
+
+void CopyStagesTsv(const StagesTableModel& stages) {
+  TsvWriter tsv;
+  for (const char* header : {"Stage Id", "Attempt", "Name", "Description", "Submitted",
+                             "Duration (ms)", "Tasks Succeeded", "Tasks Total", "Tasks Failed",
+                             "Tasks Killed", "Input (bytes)", "Output (bytes)",
+                             "Shuffle Read (bytes)", "Shuffle Write (bytes)",
+                             "Spill Memory (bytes)", "Spill Disk (bytes)", "Status"}) {
+    tsv.Cell(header);
+  }
+  tsv.EndRow();
+  char text[64];
+  for (uint32_t i : stages.shown) {
+    const StageRow& row = stages.rows[i];
+    tsv.Cell(row.stage_id);
+    tsv.Cell(row.attempt_id);
+    tsv.Cell(row.name);
+    tsv.Cell(row.description);
+    tsv.Cell(FormatTimestamp(row.submitted_ms, text, sizeof text));
+    tsv.Cell(row.duration_ms);
+    tsv.Cell(row.tasks_complete);
+    tsv.Cell(row.num_tasks);
+    tsv.Cell(row.tasks_failed);
+    tsv.Cell(row.tasks_killed);
+    tsv.Cell(row.input_bytes);
+    tsv.Cell(row.output_bytes);
+    tsv.Cell(row.shuffle_read_bytes);
+    tsv.Cell(row.shuffle_write_bytes);
+    tsv.Cell(row.memory_spilled);
+    tsv.Cell(row.disk_spilled);
+    tsv.Cell(StageStatusName(row.status));
+    tsv.EndRow();
+  }
+  ImGui::SetClipboardText(tsv.text().c_str());
+}
+
+void DrawToolbar(StagesTableModel& stages) {
+  char label[48];
+  for (size_t i = 0; i < kStageFilterCount; ++i) {
+    const auto filter = static_cast<StageFilter>(i);
+    if (filter != StageFilter::kAll && stages.counts[i] == 0) continue;  // nothing to pick
+    std::snprintf(label, sizeof label, "%s (%u)", StageFilterName(filter), stages.counts[i]);
+    if (FilterChip(label, stages.filter == filter)) {
+      stages.filter = filter;
+      stages.ApplyFilter();
+    }
+    ImGui::SameLine();
+  }
+  const float em = ImGui::GetFontSize();
+  ImGui::SameLine(0, em);
+  if (SearchBox("##stage-search", "Filter by id, name or description ( / )", stages.search,
+                sizeof stages.search, em * 20)) {
+    stages.ApplyFilter();
+  }
+  ImGui::SameLine(0, em);
+  if (CopyTsvButton("stages")) CopyStagesTsv(stages);
+  if (stages.shown.size() != stages.rows.size()) {
+    ImGui::SameLine(0, em);
+    char count[32];
+    ImGui::TextColored(colors::kMuted, "%s shown",
+                       FormatCount(stages.shown.size(), count, sizeof count));
+  }
+}
+
+void HeaderTooltip(const char* text) {
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+// Headers one by one so some carry the metric's explanation.
+void DrawHeaders() {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
+    if (!ImGui::TableSetColumnIndex(column)) continue;
+    ImGui::TableHeader(ImGui::TableGetColumnName(column));
+    switch (static_cast<StageColumn>(column)) {
+      case StageColumn::kDuration: HeaderTooltip(MetricTooltip(MetricTip::kStageDuration)); break;
+      case StageColumn::kInput: HeaderTooltip(MetricTooltip(MetricTip::kInput)); break;
+      case StageColumn::kOutput: HeaderTooltip(MetricTooltip(MetricTip::kOutput)); break;
+      case StageColumn::kShuffleRead: HeaderTooltip(MetricTooltip(MetricTip::kShuffleRead)); break;
+      case StageColumn::kShuffleWrite:
+        HeaderTooltip(MetricTooltip(MetricTip::kShuffleWrite));
+        break;
+      case StageColumn::kSpill:
+        HeaderTooltip("Bytes spilled from memory / to disk by the stage's tasks.");
+        break;
+      default: break;
+    }
+  }
+}
+
+void DrawDescriptionTooltip(const StageRow& row) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+  ImGui::PushFont(Fonts().bold);
+  ImGui::TextUnformatted(row.name.c_str());
+  ImGui::PopFont();
+  if (!row.description.empty()) ImGui::TextUnformatted(row.description.c_str());
+  if (!row.details.empty()) {
+    // The call site's stack can run to hundreds of lines: its top is what identifies the code.
+    const int shown = static_cast<int>(std::min<size_t>(row.details.size(), 900));
+    ImGui::TextColored(colors::kMuted, "%.*s%s", shown, row.details.c_str(),
+                       static_cast<size_t>(shown) < row.details.size() ? "\xe2\x80\xa6" : "");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void DrawRow(AppState& state, const StageRow& row, float row_height, bool selected) {
+  char text[96], other[48];
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::PushID(row.stage_id * 1024 + row.attempt_id);
+  // The whole row is the link to the stage's page.
+  if (ImGui::Selectable("##open", selected,
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                        ImVec2(0, row_height))) {
+    Navigate(state, Route{ViewId::kStage, row.stage_id, row.attempt_id});
+  }
+  ImGui::PopID();
+  ImGui::SameLine(0, 0);
+  ImGui::TextColored(colors::kRunning, "%d", row.stage_id);
+  ImGui::TableNextColumn();
+  ImGui::Text("%d", row.attempt_id);
+  ImGui::TableNextColumn();
+  if (!row.description.empty()) {
+    ImGui::TextColored(colors::kMuted, "%s", row.description.c_str());
+    ImGui::SameLine();
+  }
+  ImGui::TextUnformatted(row.name.c_str());
+  if (ImGui::IsItemHovered()) DrawDescriptionTooltip(row);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(FormatDuration(row.duration_ms, text, sizeof text));
+  ImGui::TableNextColumn();
+  int length = std::snprintf(text, sizeof text, "%u/%u", row.tasks_complete, row.num_tasks);
+  if (row.tasks_failed > 0 && length > 0) {
+    length += std::snprintf(text + length, sizeof text - length, " (%u failed)", row.tasks_failed);
+  }
+  if (row.tasks_killed > 0 && length > 0 && static_cast<size_t>(length) < sizeof text) {
+    std::snprintf(text + length, sizeof text - length, " (%u killed)", row.tasks_killed);
+  }
+  ProgressCell(row.tasks_complete, row.num_tasks, row.tasks_failed + row.tasks_killed, text);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(BytesOrBlank(row.input_bytes, text, sizeof text));
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(BytesOrBlank(row.output_bytes, text, sizeof text));
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(BytesOrBlank(row.shuffle_read_bytes, text, sizeof text));
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(BytesOrBlank(row.shuffle_write_bytes, text, sizeof text));
+  ImGui::TableNextColumn();
+  if (row.memory_spilled > 0 || row.disk_spilled > 0) {
+    FormatBytes(static_cast<uint64_t>(std::max<int64_t>(row.memory_spilled, 0)), text,
+                sizeof text);
+    FormatBytes(static_cast<uint64_t>(std::max<int64_t>(row.disk_spilled, 0)), other,
+                sizeof other);
+    ImGui::TextColored(colors::kAccent, "%s / %s", text, other);
+  }
+  ImGui::TableNextColumn();
+  ImGui::TextColored(StageStatusColor(row.status), "%s", StageStatusName(row.status));
+  if (!row.failure_reason.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    const int shown = static_cast<int>(std::min<size_t>(row.failure_reason.size(), 1500));
+    ImGui::Text("%.*s", shown, row.failure_reason.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace
+
+void DrawStagesView(AppState& state) {
+  StagesTableModel& stages = state.stages;
+  ImGui::PushFont(Fonts().title);
+  ImGui::TextUnformatted("Stages");
+  ImGui::PopFont();
+  if (!stages.error.empty()) {
+    ImGui::TextColored(colors::kFailed, "%s", stages.error.c_str());
+    return;
+  }
+  DrawToolbar(stages);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
+  // Arrows move a selection through the rows; Enter opens the selected stage.
+  const int open =
+      TableKeyboardSelection(&stages.selected_row, static_cast<int>(stages.shown.size()));
+  if (open >= 0) {
+    const StageRow& row = stages.rows[stages.shown[open]];
+    Navigate(state, Route{ViewId::kStage, row.stage_id, row.attempt_id});
+    return;
+  }
+
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                     ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
+                                     ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |
+                                     ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
+  const float em = ImGui::GetFontSize();
+  const float cell_padding = ImGui::GetStyle().CellPadding.y * 2;
+  const float row_height = ImGui::GetTextLineHeight() + 2;  // ProgressCell's height
+  const float content_height =
+      (ImGui::GetTextLineHeight() + cell_padding) +
+      (row_height + cell_padding) * static_cast<float>(stages.shown.size()) + 2;
+  const float height = std::max(em * 4, std::min(content_height, ImGui::GetContentRegionAvail().y));
+  if (!ImGui::BeginTable("stages", static_cast<int>(StageColumn::kCount), kFlags,
+                         ImVec2(0, height))) {
+    return;
+  }
+  ImGui::TableSetupScrollFreeze(0, 1);
+  auto column = [](const char* name, ImGuiTableColumnFlags flags, float width, StageColumn id) {
+    ImGui::TableSetupColumn(name, flags, width, static_cast<ImGuiID>(id));
+  };
+  constexpr ImGuiTableColumnFlags kDescending = ImGuiTableColumnFlags_PreferSortDescending;
+  column("Stage", ImGuiTableColumnFlags_DefaultSort | kDescending, em * 3.5f, StageColumn::kId);
+  column("Attempt", 0, em * 3.8f, StageColumn::kAttempt);
+  column("Description", ImGuiTableColumnFlags_WidthStretch, 0, StageColumn::kDescription);
+  column("Submitted", 0, em * 9.5f, StageColumn::kSubmitted);
+  column("Duration", kDescending, em * 4.8f, StageColumn::kDuration);
+  column("Tasks: Succeeded/Total", kDescending, em * 11, StageColumn::kTasks);
+  column("Input", kDescending, em * 5.5f, StageColumn::kInput);
+  column("Output", kDescending, em * 5.5f, StageColumn::kOutput);
+  column("Shuffle Read", kDescending, em * 5.8f, StageColumn::kShuffleRead);
+  column("Shuffle Write", kDescending, em * 5.8f, StageColumn::kShuffleWrite);
+  column("Spill (Mem / Disk)", kDescending, em * 8.5f, StageColumn::kSpill);
+  column("Status", 0, em * 6.2f, StageColumn::kStatus);
+  ImGui::PushFont(Fonts().bold);
+  DrawHeaders();
+  ImGui::PopFont();
+
+  // Sorting happens only when the user changes the order, on the index, not the rows.
+  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+      specs && (specs->SpecsDirty || !stages.sorted)) {
+    if (specs->SpecsCount > 0) {
+      const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+      stages.Sort(static_cast<StageColumn>(spec.ColumnUserID),
+                  spec.SortDirection == ImGuiSortDirection_Ascending);
+    }
+    specs->SpecsDirty = false;
+  }
+
+  ScrollTableToRow(stages.selected_row, row_height + cell_padding,
+                   ImGui::GetTextLineHeight() + cell_padding);
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(stages.shown.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      DrawRow(state, stages.rows[stages.shown[i]], row_height, i == stages.selected_row);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void DescribeStagesView(const AppState& state, JsonWriter& out) {
+  const StagesTableModel& stages = state.stages;
+  out.FieldInt("rows", static_cast<int64_t>(stages.shown.size()));
+  out.FieldInt("total", static_cast<int64_t>(stages.rows.size()));
+  out.Field("filter", StageFilterName(stages.filter));
+  out.Field("search", stages.search);
+  out.Key("counts");  // stage attempts by status filter
+  out.BeginObject();
+  for (size_t i = 0; i < kStageFilterCount; ++i) {
+    out.FieldInt(StageFilterName(static_cast<StageFilter>(i)), stages.counts[i]);
+  }
+  out.EndObject();
+  out.Key("firstRows");  // [stageId, attemptId] in the table's order, the first few
+  out.BeginArray();
+  for (size_t i = 0; i < stages.shown.size() && i < 10; ++i) {
+    const StageRow& row = stages.rows[stages.shown[i]];
+    out.BeginArray();
+    out.Int(row.stage_id);
+    out.Int(row.attempt_id);
+    out.EndArray();
+  }
+  out.EndArray();
+  if (!stages.error.empty()) out.Field("error", stages.error);
+}
+
+}  // namespace afterglow::ui
