@@ -16,9 +16,11 @@ sources=(
   "snappy 1.1.9-3"
   "zlib 1:1.2.13.dfsg-1"
 )
-# Debian packages: the toolchain (native and Emscripten), GoogleTest, the browser for tests, and
-# the Java libraries Spark compresses event logs with (tests/formats writes fixtures with them).
-packages=(cmake g++ make dpkg-dev xz-utils bzip2 googletest libgtest-dev emscripten
+# Debian packages: the toolchain (native, clang for the sanitizer build, and Emscripten),
+# GoogleTest, the browser for tests, and the Java libraries Spark compresses event logs with
+# (tests/formats writes fixtures with them).
+packages=(cmake g++ clang-14 libclang-rt-14-dev make dpkg-dev xz-utils bzip2 googletest
+          libgtest-dev emscripten
           chromium nodejs npm zstd python3 fonts-liberation
           default-jdk-headless liblz4-java libsnappy-java libcompress-lzf-java
           libzstd-jni-java libzstd-jni1)
