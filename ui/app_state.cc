@@ -46,6 +46,13 @@ void PrepareRoute(AppState& state) {
         state.sql_query.Clear();
       }
       break;
+    case ViewId::kRdd:
+      if (state.session != nullptr && state.SelectedApp() != nullptr) {
+        state.rdd_page.Build(*state.session, *state.SelectedApp(), state.route.id);
+      } else {
+        state.rdd_page.Clear();
+      }
+      break;
     default:
       break;
   }

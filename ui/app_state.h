@@ -50,6 +50,7 @@ struct PlatformHooks {
   void (*open_folder_picker)() = nullptr;              // shows the browser's folder dialog
   void (*route_changed)(const char* route) = nullptr;  // mirrors the route into the URL
   void (*theme_changed)(bool light) = nullptr;         // remembers the user's theme choice
+  void (*save_analysis)() = nullptr;                   // opens the page's "Save analysis" dialog
 };
 
 struct AppState {
@@ -80,6 +81,14 @@ struct AppState {
   ExecutorsTableModel executors;        // the Executors tab's rows (RefreshModels)
   EnvironmentTableModel environment;    // the Environment tab's sections (RefreshModels)
   StorageTableModel storage;            // the Storage tab's cached RDDs (RefreshModels)
+  RddPageModel rdd_page;                // the RDD of route #/storage/<id> (PrepareRoute)
+
+  // Keyboard selections (ui/keyboard.h) of tables whose models are owned elsewhere: positions in
+  // the tables' display order, -1 for none. executor_to_select is set by a link to an executor
+  // (Enter on a task): the Executors table selects that executor's row when it next draws.
+  int jobs_selected_row = -1;
+  int executors_selected_row = -1;
+  std::string executor_to_select;
 
   Route route;             // the view on screen and the entity it shows
   std::string route_text = "#/overview";  // FormatRoute(route), as the URL hash shows it

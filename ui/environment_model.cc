@@ -106,6 +106,7 @@ void EnvironmentTableModel::Clear() {
   sections.clear();
   error.clear();
   matches = 0;
+  redacted = 0;
 }
 
 void EnvironmentTableModel::Build(const Session& session, const AttemptSummary& app) {
@@ -152,7 +153,9 @@ void EnvironmentTableModel::Build(const Session& session, const AttemptSummary& 
     section.search_text.reserve(section.rows.size());
     for (const auto& [key, value] : section.rows) {
       section.search_text.push_back(Lower(key + "\t" + value));
+      section.redacted += IsRedactedValue(value) ? 1 : 0;
     }
+    redacted += section.redacted;
   }
   Filter(filter_text);
 }

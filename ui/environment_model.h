@@ -21,7 +21,12 @@ struct EnvironmentSection {
   std::vector<std::pair<std::string, std::string>> rows;  // in the API's order
   std::vector<std::string> search_text;  // lower-cased "key\tvalue" per row
   std::vector<uint32_t> visible;         // rows matching the filter
+  size_t redacted = 0;                   // rows whose value the API replaced (IsRedactedValue)
 };
+
+// The History Server's replacement for a hidden value (Utils.REDACTION_REPLACEMENT_TEXT).
+inline constexpr std::string_view kRedactedValue = "*********(redacted)";
+inline bool IsRedactedValue(std::string_view value) { return value == kRedactedValue; }
 
 struct EnvironmentTableModel {
   // Runtime Information, Spark Properties, Resource Profiles, Hadoop Properties, System
@@ -29,6 +34,7 @@ struct EnvironmentTableModel {
   std::vector<EnvironmentSection> sections;
   std::string error;           // the API's error (a log without an EnvironmentUpdate)
   size_t matches = 0;          // visible rows over all sections
+  size_t redacted = 0;         // redacted values over all sections
   char filter_text[128] = "";  // the search box's text; kept across rebuilds
 
   void Clear();

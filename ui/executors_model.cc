@@ -2,25 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 
 #include "core/analysis/diagnostics.h"
-#include "simdjson.h"
+#include "ui/api_rows.h"
 #include "ui/format.h"
-#include "ui/jobs_table_model.h"
 
 namespace afterglow::ui {
 namespace {
-
-int64_t Int(simdjson::dom::object object, const char* key, int64_t fallback = 0) {
-  int64_t value = 0;
-  return object[key].get_int64().get(value) == simdjson::SUCCESS ? value : fallback;
-}
-
-std::string Text(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? std::string(text) : "";
-}
 
 std::string Lower(std::string_view text) {
   std::string lower(text);
@@ -29,48 +17,20 @@ std::string Lower(std::string_view text) {
 }
 
 // executorspage.js formatStatus.
-std::string StatusText(bool active, bool excluded, simdjson::dom::object executor) {
+std::string StatusText(bool active, bool excluded, const ApiRow& executor) {
   if (excluded) return "Excluded";
   if (!active) return "Dead";
-  simdjson::dom::array stages;
-  if (executor["excludedInStages"].get_array().get(stages) != simdjson::SUCCESS ||
-      stages.size() == 0) {
-    return "Active";
-  }
+  const std::vector<int64_t> stages = executor.Ints("excludedInStages");
+  if (stages.empty()) return "Active";
   std::string text = "Active (Excluded in Stages: [";
-  bool first = true;
-  for (simdjson::dom::element stage : stages) {
-    int64_t id = 0;
-    if (stage.get_int64().get(id) != simdjson::SUCCESS) continue;
-    if (!first) text += ", ";
-    text += std::to_string(id);
-    first = false;
+  for (size_t i = 0; i < stages.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(stages[i]);
   }
   return text + "])";
 }
 
-// Numeric ids as numbers; "driver" (not a number) sorts before them, as the page's
-// isNaN(id) ? 0 : id does.
-bool ParseId(std::string_view id, int64_t* value) {
-  const auto parsed = std::from_chars(id.data(), id.data() + id.size(), *value);
-  return parsed.ec == std::errc() && parsed.ptr == id.data() + id.size();
-}
-
 }  // namespace
-
-std::string ApiAppBase(const AttemptSummary& app) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path;
-}
-
-bool ExecutorIdLess(std::string_view a, std::string_view b) {
-  int64_t x = 0, y = 0;
-  const bool a_number = ParseId(a, &x), b_number = ParseId(b, &y);
-  if (a_number != b_number) return !a_number;  // the driver first
-  if (a_number && x != y) return x < y;
-  return a < b;
-}
 
 void ExecutorTotals::Add(const ExecutorRow& row) {
   ++count;
@@ -102,56 +62,40 @@ void ExecutorsTableModel::Clear() {
 
 void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  const ApiResponse response = session.Api(ApiAppBase(app) + "/allexecutors");
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
-    return;
-  }
-  simdjson::dom::parser parser;
-  simdjson::dom::array executors;
-  if (parser.parse(response.body).get_array().get(executors) != simdjson::SUCCESS) {
-    error = "the executors answer is not a JSON array";
-    return;
-  }
-  for (simdjson::dom::element element : executors) {
-    simdjson::dom::object e;
-    if (element.get_object().get(e) != simdjson::SUCCESS) continue;
+  ApiAnswer answer(session, ApiAppBase(app) + "/allexecutors");
+  for (const ApiRow& e : answer.Rows("executors")) {
     ExecutorRow row;
-    row.id = Text(e, "id");
-    row.address = Text(e, "hostPort");
+    row.id = e.Text("id");
+    row.address = e.Text("hostPort");
     // Absent flags read as false (a dead, not excluded executor), as the page's JS reads them.
-    if (e["isActive"].get_bool().get(row.active) != simdjson::SUCCESS) row.active = false;
-    if (e["isExcluded"].get_bool().get(row.excluded) != simdjson::SUCCESS) row.excluded = false;
+    row.active = e.Bool("isActive");
+    row.excluded = e.Bool("isExcluded");
     row.status = StatusText(row.active, row.excluded, e);
-    row.rdd_blocks = Int(e, "rddBlocks");
-    row.memory_used = Int(e, "memoryUsed");
-    row.max_memory = Int(e, "maxMemory");
-    row.disk_used = Int(e, "diskUsed");
-    row.cores = Int(e, "totalCores");
-    row.max_tasks = Int(e, "maxTasks");
-    row.active_tasks = Int(e, "activeTasks");
-    row.failed_tasks = Int(e, "failedTasks");
-    row.completed_tasks = Int(e, "completedTasks");
-    row.total_tasks = Int(e, "totalTasks");
-    row.total_duration_ms = Int(e, "totalDuration");
-    row.total_gc_ms = Int(e, "totalGCTime");
-    row.input_bytes = Int(e, "totalInputBytes");
-    row.shuffle_read_bytes = Int(e, "totalShuffleRead");
-    row.shuffle_write_bytes = Int(e, "totalShuffleWrite");
-    simdjson::dom::object peak;
-    if (e["peakMemoryMetrics"].get_object().get(peak) == simdjson::SUCCESS) {
-      row.peak_jvm_heap = Int(peak, "JVMHeapMemory", -1);
-      row.peak_jvm_off_heap = Int(peak, "JVMOffHeapMemory", -1);
-      row.peak_execution_on = Int(peak, "OnHeapExecutionMemory", -1);
-      row.peak_execution_off = Int(peak, "OffHeapExecutionMemory", -1);
+    row.rdd_blocks = e.Int("rddBlocks");
+    row.memory_used = e.Int("memoryUsed");
+    row.max_memory = e.Int("maxMemory");
+    row.disk_used = e.Int("diskUsed");
+    row.cores = e.Int("totalCores");
+    row.max_tasks = e.Int("maxTasks");
+    row.active_tasks = e.Int("activeTasks");
+    row.failed_tasks = e.Int("failedTasks");
+    row.completed_tasks = e.Int("completedTasks");
+    row.total_tasks = e.Int("totalTasks");
+    row.total_duration_ms = e.Int("totalDuration");
+    row.total_gc_ms = e.Int("totalGCTime");
+    row.input_bytes = e.Int("totalInputBytes");
+    row.shuffle_read_bytes = e.Int("totalShuffleRead");
+    row.shuffle_write_bytes = e.Int("totalShuffleWrite");
+    if (const std::optional<ApiRow> peak = e.Object("peakMemoryMetrics")) {
+      row.peak_jvm_heap = peak->Int("JVMHeapMemory", -1);
+      row.peak_jvm_off_heap = peak->Int("JVMOffHeapMemory", -1);
+      row.peak_execution_on = peak->Int("OnHeapExecutionMemory", -1);
+      row.peak_execution_off = peak->Int("OffHeapExecutionMemory", -1);
       has_peak_metrics = true;
     }
-    std::string_view date;
-    if (e["addTime"].get_string().get(date) == simdjson::SUCCESS) row.add_ms = ParseApiDate(date);
-    if (e["removeTime"].get_string().get(date) == simdjson::SUCCESS) {
-      row.remove_ms = ParseApiDate(date);
-    }
-    row.remove_reason = Text(e, "removeReason");
+    row.add_ms = e.Date("addTime");
+    row.remove_ms = e.Date("removeTime");
+    row.remove_reason = e.Text("removeReason");
     row.gc_heavy = IsGcHeavy(row.total_gc_ms, row.total_duration_ms);
     row.search_text = Lower(row.id + "\t" + row.address + "\t" + row.status + "\t" +
                             row.remove_reason);
@@ -159,6 +103,7 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     total.Add(row);
     rows.push_back(std::move(row));
   }
+  error = answer.error();
   Filter(filter_text);
 }
 

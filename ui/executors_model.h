@@ -11,12 +11,11 @@
 #include <vector>
 
 #include "core/session.h"
+#include "ui/api_path.h"
+#include "ui/executor_order.h"
 #include "ui/tsv.h"
 
 namespace afterglow::ui {
-
-// "/api/v1/applications/<id>[/<attempt>]": the prefix of one attempt's endpoints.
-std::string ApiAppBase(const AttemptSummary& app);
 
 struct ExecutorRow {
   std::string id;
@@ -107,8 +106,5 @@ struct ExecutorsTableModel {
   ExecutorColumn sort_column_ = ExecutorColumn::kId;
   bool ascending_ = true;
 };
-
-// Spark's id order on the Executors page: numeric ids by value, the driver first.
-bool ExecutorIdLess(std::string_view a, std::string_view b);
 
 }  // namespace afterglow::ui

@@ -166,6 +166,12 @@ void DrawHeader(AppState& state) {
     const bool show_cancel = loading && state.views_while_loading;
     float right = open_width + ImGui::GetFrameHeight() + style.ItemSpacing.x;
     if (state.summaries.size() >= 2) right += ImGui::GetFontSize() * 18 + style.ItemSpacing.x;
+    // "Save analysis..." once something is loaded: one HTML file with the viewer and the logs.
+    const char* save_label = "Save analysis\xe2\x80\xa6";
+    const bool show_save = state.status == LoadStatus::kReady;
+    if (show_save) {
+      right += ImGui::CalcTextSize(save_label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    }
     if (loading) right += LoadProgressWidth() + style.ItemSpacing.x;
     if (show_cancel) {
       right += ImGui::CalcTextSize(cancel_label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
@@ -185,6 +191,14 @@ void DrawHeader(AppState& state) {
     DrawAppPicker(state);
     DrawThemeToggle();
     ImGui::SameLine();
+    if (show_save) {
+      if (ImGui::Button(save_label) && state.hooks.save_analysis != nullptr)
+        state.hooks.save_analysis();
+      AnchorLastItem("saveAnalysis");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("One HTML file with the viewer and these logs, opening offline at this view");
+      ImGui::SameLine();
+    }
     ImGui::BeginDisabled(loading);
     if (ImGui::Button(open_label) && state.hooks.open_file_picker != nullptr)
       state.hooks.open_file_picker();

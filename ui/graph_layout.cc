@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <map>
+#include <tuple>
 
 namespace afterglow::ui {
 namespace {
@@ -14,12 +16,25 @@ struct BlockRef {
 };
 
 // Everything laid out inside one cluster (or the top level, index clusters.size()).
+//
+// Items are the scope's blocks (indices below blocks.size()) followed by its virtual nodes: one
+// per layer an edge passes through, each a thin column the edge runs down.
 struct Scope {
   std::vector<BlockRef> blocks;
   std::vector<std::pair<int32_t, int32_t>> edges;  // block indices, deduplicated
-  std::vector<float> local_x, local_y;             // block positions inside the content area
+  std::vector<int32_t> layer;                      // per item
+  int32_t layer_count = 0;
+  std::vector<std::vector<int32_t>> item_out, item_in;  // between consecutive layers only
+  std::vector<float> local_x;        // per item: left side inside the content area
+  std::vector<float> layer_y, layer_h;  // per layer: top inside the content area, height
   float content_w = 0, content_h = 0;
+  float origin_x = 0, origin_y = 0;  // absolute position of the content area's top-left
+
+  size_t ItemCount() const { return layer.size(); }
+  bool IsVirtual(size_t item) const { return item >= blocks.size(); }
 };
+
+constexpr float kVirtualWidth = 2.0f;
 
 // The cluster's parent if it leads to the top level without a cycle, else -1.
 std::vector<int32_t> SaneParents(const LayoutInput& input) {
@@ -43,18 +58,19 @@ std::vector<int32_t> SaneParents(const LayoutInput& input) {
   return parent;
 }
 
-// Lays out the blocks of one scope given their sizes: layers, order, coordinates.
-void LayoutScope(Scope& scope, const std::vector<float>& w, const std::vector<float>& h,
-                 const LayoutOptions& options) {
+// Layers of one scope's blocks (size-independent, so every scope is layered before any is
+// placed): back edges of a depth-first search are reversed, layers follow the longest path from
+// the sources, then blocks with at least as many successors as predecessors move down next to
+// their nearest successor (so a short branch does not start at the very top), and empty layers
+// are dropped.
+void LayerScope(Scope& scope) {
   const size_t n = scope.blocks.size();
-  scope.local_x.assign(n, 0);
-  scope.local_y.assign(n, 0);
+  scope.layer.assign(n, 0);
+  scope.layer_count = n > 0 ? 1 : 0;
   if (n == 0) return;
-
   std::vector<std::vector<int32_t>> out(n), in(n);
   for (const auto& [a, b] : scope.edges) out[static_cast<size_t>(a)].push_back(b);
 
-  // Cycle breaking: depth-first from each block in index order; back edges are ignored.
   std::vector<uint8_t> mark(n, 0);  // 0 new, 1 on stack, 2 done
   std::vector<std::pair<int32_t, size_t>> stack;
   std::vector<std::pair<int32_t, int32_t>> dag_edges;
@@ -67,7 +83,10 @@ void LayoutScope(Scope& scope, const std::vector<float>& w, const std::vector<fl
       const auto& succ = out[static_cast<size_t>(v)];
       if (next < succ.size()) {
         const int32_t s = succ[next++];
-        if (mark[static_cast<size_t>(s)] == 1) continue;  // back edge: closes a cycle
+        if (mark[static_cast<size_t>(s)] == 1) {
+          dag_edges.push_back({s, v});  // back edge: reversed
+          continue;
+        }
         dag_edges.push_back({v, s});
         if (mark[static_cast<size_t>(s)] == 0) {
           mark[static_cast<size_t>(s)] = 1;
@@ -84,32 +103,81 @@ void LayoutScope(Scope& scope, const std::vector<float>& w, const std::vector<fl
     out[static_cast<size_t>(a)].push_back(b);
     in[static_cast<size_t>(b)].push_back(a);
   }
-
-  // Layers by longest path from the sources (Kahn's order, smallest index first).
-  std::vector<int32_t> layer(n, 0), indegree(n, 0);
-  for (size_t v = 0; v < n; ++v) indegree[v] = static_cast<int32_t>(in[v].size());
-  std::vector<int32_t> ready;
+  std::vector<int32_t>& layer = scope.layer;
+  std::vector<int32_t> indegree(n, 0), topo;
   for (size_t v = 0; v < n; ++v) {
-    if (indegree[v] == 0) ready.push_back(static_cast<int32_t>(v));
+    indegree[v] = static_cast<int32_t>(in[v].size());
+    if (indegree[v] == 0) topo.push_back(static_cast<int32_t>(v));
   }
-  for (size_t head = 0; head < ready.size(); ++head) {
-    const int32_t v = ready[head];
+  for (size_t head = 0; head < topo.size(); ++head) {
+    const int32_t v = topo[head];
     for (int32_t s : out[static_cast<size_t>(v)]) {
       layer[static_cast<size_t>(s)] =
           std::max(layer[static_cast<size_t>(s)], layer[static_cast<size_t>(v)] + 1);
-      if (--indegree[static_cast<size_t>(s)] == 0) ready.push_back(s);
+      if (--indegree[static_cast<size_t>(s)] == 0) topo.push_back(s);
     }
   }
-  const int32_t layer_count = *std::max_element(layer.begin(), layer.end()) + 1;
-  std::vector<std::vector<int32_t>> layers(static_cast<size_t>(layer_count));
-  for (size_t v = 0; v < n; ++v) layers[static_cast<size_t>(layer[v])].push_back(static_cast<int32_t>(v));
+  for (size_t i = topo.size(); i-- > 0;) {
+    const size_t v = static_cast<size_t>(topo[i]);
+    if (out[v].empty() || in[v].size() > out[v].size()) continue;
+    int32_t lowest = std::numeric_limits<int32_t>::max();
+    for (int32_t s : out[v]) lowest = std::min(lowest, layer[static_cast<size_t>(s)] - 1);
+    layer[v] = std::max(layer[v], lowest);
+  }
+  std::vector<int32_t> renumber(n + 1, -1);
+  for (size_t v = 0; v < n; ++v) renumber[static_cast<size_t>(layer[v])] = 0;
+  int32_t used = 0;
+  for (auto& r : renumber) {
+    if (r == 0) r = used++;
+  }
+  for (size_t v = 0; v < n; ++v) layer[v] = renumber[static_cast<size_t>(layer[v])];
+  scope.layer_count = used;
+}
 
-  // Crossing reduction: barycenters of the neighbours' positions in their layers.
+// Adds a virtual item to `scope` in `layer`.
+int32_t AddVirtual(Scope& scope, int32_t layer) {
+  scope.layer.push_back(layer);
+  return static_cast<int32_t>(scope.layer.size() - 1);
+}
+
+// Number of crossings between layer `upper` and the next, for items at `position`.
+size_t CountCrossings(const Scope& scope, const std::vector<int32_t>& upper,
+                      const std::vector<float>& position,
+                      std::vector<std::pair<float, float>>& scratch) {
+  scratch.clear();
+  for (int32_t u : upper) {
+    for (int32_t v : scope.item_out[static_cast<size_t>(u)]) {
+      scratch.push_back({position[static_cast<size_t>(u)], position[static_cast<size_t>(v)]});
+    }
+  }
+  std::sort(scratch.begin(), scratch.end());
+  size_t crossings = 0;
+  for (size_t i = 0; i < scratch.size(); ++i) {
+    for (size_t j = i + 1; j < scratch.size(); ++j) {
+      if (scratch[j].first > scratch[i].first && scratch[j].second < scratch[i].second) ++crossings;
+    }
+  }
+  return crossings;
+}
+
+// Orders each layer's items by barycenter sweeps, keeping the order with the fewest crossings.
+std::vector<std::vector<int32_t>> OrderLayers(const Scope& scope, const LayoutOptions& options) {
+  const size_t n = scope.ItemCount();
+  std::vector<std::vector<int32_t>> layers(static_cast<size_t>(scope.layer_count));
+  for (size_t v = 0; v < n; ++v) layers[static_cast<size_t>(scope.layer[v])].push_back(static_cast<int32_t>(v));
   std::vector<float> position(n, 0);
   auto renumber = [&](const std::vector<int32_t>& row) {
     for (size_t i = 0; i < row.size(); ++i) position[static_cast<size_t>(row[i])] = static_cast<float>(i);
   };
   for (const auto& row : layers) renumber(row);
+  std::vector<std::pair<float, float>> scratch;
+  auto total_crossings = [&]() {
+    size_t sum = 0;
+    for (size_t l = 0; l + 1 < layers.size(); ++l) sum += CountCrossings(scope, layers[l], position, scratch);
+    return sum;
+  };
+  std::vector<std::vector<int32_t>> best = layers;
+  size_t best_crossings = total_crossings();
   std::vector<std::pair<float, int32_t>> keyed;
   auto sweep_layer = [&](std::vector<int32_t>& row, const std::vector<std::vector<int32_t>>& nbrs) {
     keyed.clear();
@@ -128,56 +196,130 @@ void LayoutScope(Scope& scope, const std::vector<float>& w, const std::vector<fl
     for (size_t i = 0; i < row.size(); ++i) row[i] = keyed[i].second;
     renumber(row);
   };
-  for (int sweep = 0; sweep < options.crossing_sweeps; ++sweep) {
-    for (int32_t l = 1; l < layer_count; ++l) sweep_layer(layers[static_cast<size_t>(l)], in);
-    for (int32_t l = layer_count - 2; l >= 0; --l) sweep_layer(layers[static_cast<size_t>(l)], out);
+  const int32_t count = scope.layer_count;
+  for (int sweep = 0; sweep < options.crossing_sweeps && best_crossings > 0; ++sweep) {
+    for (int32_t l = 1; l < count; ++l) sweep_layer(layers[static_cast<size_t>(l)], scope.item_in);
+    for (int32_t l = count - 2; l >= 0; --l) sweep_layer(layers[static_cast<size_t>(l)], scope.item_out);
+    const size_t crossings = total_crossings();
+    if (crossings < best_crossings) {
+      best_crossings = crossings;
+      best = layers;
+    }
+  }
+  return best;
+}
+
+// Places one layer's items (left to right in `row`) as close as possible, in the least-squares
+// sense, to `want` (each item's wanted left side, weighted by `weight`) without overlapping:
+// isotonic regression by pool-adjacent-violators on the positions minus their packed offsets.
+void PlaceRow(const std::vector<int32_t>& row, const std::vector<float>& want,
+              const std::vector<float>& weight, const std::vector<float>& offset,
+              std::vector<float>& x) {
+  struct Pool {
+    float value, weight;
+    size_t count;
+  };
+  std::vector<Pool> pools;
+  pools.reserve(row.size());
+  for (size_t i = 0; i < row.size(); ++i) {
+    pools.push_back({want[i] - offset[i], weight[i], 1});
+    while (pools.size() > 1 && pools[pools.size() - 2].value > pools.back().value) {
+      const Pool top = pools.back();
+      pools.pop_back();
+      Pool& below = pools.back();
+      below.value = (below.value * below.weight + top.value * top.weight) / (below.weight + top.weight);
+      below.weight += top.weight;
+      below.count += top.count;
+    }
+  }
+  size_t i = 0;
+  for (const Pool& pool : pools) {
+    for (size_t k = 0; k < pool.count; ++k, ++i) x[static_cast<size_t>(row[i])] = pool.value + offset[i];
+  }
+}
+
+// Lays out one scope's items given the blocks' sizes: order, x, layer heights.
+void PlaceScope(Scope& scope, const std::vector<float>& block_w, const std::vector<float>& block_h,
+                const LayoutOptions& options) {
+  const size_t n = scope.ItemCount();
+  scope.local_x.assign(n, 0);
+  scope.layer_y.assign(static_cast<size_t>(scope.layer_count), 0);
+  scope.layer_h.assign(static_cast<size_t>(scope.layer_count), 0);
+  scope.content_w = scope.content_h = 0;
+  if (n == 0) return;
+  auto width = [&](int32_t v) {
+    return scope.IsVirtual(static_cast<size_t>(v)) ? kVirtualWidth : block_w[static_cast<size_t>(v)];
+  };
+  const std::vector<std::vector<int32_t>> layers = OrderLayers(scope, options);
+
+  // Packed offsets of each row (the left side each item would have with all gaps minimal).
+  std::vector<std::vector<float>> offsets(layers.size());
+  for (size_t l = 0; l < layers.size(); ++l) {
+    const auto& row = layers[l];
+    float at = 0;
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) {
+        const bool thin = scope.IsVirtual(static_cast<size_t>(row[i - 1])) ||
+                          scope.IsVirtual(static_cast<size_t>(row[i]));
+        at += width(row[i - 1]) + (thin ? options.edge_gap_x : options.node_gap_x);
+      }
+      offsets[l].push_back(at);
+    }
+    const float total = row.empty() ? 0 : at + width(row.back());
+    for (size_t i = 0; i < row.size(); ++i) scope.local_x[static_cast<size_t>(row[i])] = offsets[l][i] - total * 0.5f;
   }
 
-  // y: layers stacked, blocks centred vertically in their layer.
+  // Pull every item toward the centres of its neighbours in the layer above (down passes) or
+  // below (up passes); virtual items weigh more so edges stay straight.
+  std::vector<float> want, weight;
+  auto pass = [&](size_t l, bool use_in, bool use_out) {
+    const auto& row = layers[l];
+    want.assign(row.size(), 0);
+    weight.assign(row.size(), 1);
+    for (size_t i = 0; i < row.size(); ++i) {
+      const size_t v = static_cast<size_t>(row[i]);
+      float sum = 0;
+      int count = 0;
+      for (int which = 0; which < 2; ++which) {
+        if ((which == 0 && !use_in) || (which == 1 && !use_out)) continue;
+        for (int32_t u : which == 0 ? scope.item_in[v] : scope.item_out[v]) {
+          sum += scope.local_x[static_cast<size_t>(u)] + width(u) * 0.5f;
+          ++count;
+        }
+      }
+      const float w = width(row[i]);
+      want[i] = count > 0 ? sum / static_cast<float>(count) - w * 0.5f : scope.local_x[v];
+      weight[i] = count == 0 ? 0.5f : (scope.IsVirtual(v) ? 4.0f : 1.0f) * static_cast<float>(count);
+    }
+    PlaceRow(row, want, weight, offsets[l], scope.local_x);
+  };
+  const size_t count = layers.size();
+  for (int round = 0; round < options.placement_passes; ++round) {
+    for (size_t l = 1; l < count; ++l) pass(l, true, false);
+    for (size_t l = count - 1; l-- > 0;) pass(l, false, true);
+  }
+  for (size_t l = 0; l < count; ++l) pass(l, true, true);
+
+  float min_x = std::numeric_limits<float>::infinity();
+  for (size_t v = 0; v < n; ++v) min_x = std::min(min_x, scope.local_x[v]);
+  float max_x = 0;
+  for (size_t v = 0; v < n; ++v) {
+    scope.local_x[v] -= min_x;
+    max_x = std::max(max_x, scope.local_x[v] + width(static_cast<int32_t>(v)));
+  }
+  scope.content_w = max_x;
+
   float y = 0;
-  for (const auto& row : layers) {
+  for (size_t l = 0; l < count; ++l) {
     float layer_h = 0;
-    for (int32_t v : row) layer_h = std::max(layer_h, h[static_cast<size_t>(v)]);
-    for (int32_t v : row) scope.local_y[static_cast<size_t>(v)] = y + (layer_h - h[static_cast<size_t>(v)]) * 0.5f;
+    for (int32_t v : layers[l]) {
+      if (!scope.IsVirtual(static_cast<size_t>(v))) layer_h = std::max(layer_h, block_h[static_cast<size_t>(v)]);
+    }
+    scope.layer_y[l] = y;
+    scope.layer_h[l] = layer_h;
     y += layer_h + options.layer_gap_y;
   }
   scope.content_h = y - options.layer_gap_y;
-
-  // x: packed, then pulled toward the neighbours' centres (down, then up), never overlapping.
-  std::vector<float>& x = scope.local_x;
-  for (const auto& row : layers) {
-    float at = 0;
-    for (int32_t v : row) {
-      x[static_cast<size_t>(v)] = at;
-      at += w[static_cast<size_t>(v)] + options.node_gap_x;
-    }
-  }
-  auto place = [&](const std::vector<int32_t>& row, const std::vector<std::vector<int32_t>>& nbrs) {
-    float min_left = -std::numeric_limits<float>::infinity();
-    for (int32_t v : row) {
-      const size_t vi = static_cast<size_t>(v);
-      float want = x[vi];
-      if (!nbrs[vi].empty()) {
-        float sum = 0;
-        for (int32_t u : nbrs[vi]) sum += x[static_cast<size_t>(u)] + w[static_cast<size_t>(u)] * 0.5f;
-        want = sum / static_cast<float>(nbrs[vi].size()) - w[vi] * 0.5f;
-      }
-      x[vi] = std::max(want, min_left);
-      min_left = x[vi] + w[vi] + options.node_gap_x;
-    }
-  };
-  for (int pass = 0; pass < 2; ++pass) {
-    for (int32_t l = 1; l < layer_count; ++l) place(layers[static_cast<size_t>(l)], in);
-    for (int32_t l = layer_count - 2; l >= 0; --l) place(layers[static_cast<size_t>(l)], out);
-  }
-  float min_x = std::numeric_limits<float>::infinity();
-  float max_x = 0;
-  for (size_t v = 0; v < n; ++v) min_x = std::min(min_x, x[v]);
-  for (size_t v = 0; v < n; ++v) {
-    x[v] -= min_x;
-    max_x = std::max(max_x, x[v] + w[v]);
-  }
-  scope.content_w = max_x;
 }
 
 }  // namespace
@@ -188,6 +330,7 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
   const size_t cluster_count = input.clusters.size();
   result.nodes.assign(node_count, LayoutRect{});
   result.clusters.assign(cluster_count, LayoutRect{});
+  result.edge_start.assign(input.edges.size() + 1, 0);
   const std::vector<int32_t> parent = SaneParents(input);
   const size_t top = cluster_count;  // the scope index of the top level
   auto scope_of_cluster_parent = [&](size_t c) {
@@ -232,36 +375,128 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
     }
   }
 
-  // Each edge joins the two blocks of its ends' innermost common scope.
-  std::vector<size_t> chain_a, chain_b;  // scopes from the top level inward
-  auto chain_of = [&](size_t v, std::vector<size_t>& chain) {
-    chain.clear();
-    for (size_t s = scope_of_node(v); s != top; s = scope_of_cluster_parent(s)) chain.push_back(s);
-    chain.push_back(top);
-    std::reverse(chain.begin(), chain.end());
+  // Each edge joins the two blocks of its ends' innermost common scope. `Hop` is one level of an
+  // edge's way from an end up to that scope: the scope and the block there holding the end.
+  struct Hop {
+    size_t scope;
+    int32_t block;
   };
-  for (const auto& [from, to] : input.edges) {
+  struct EdgeRoute {
+    std::vector<Hop> from_side, to_side;  // innermost first; the last hop is in the common scope
+  };
+  std::vector<EdgeRoute> routes(input.edges.size());
+  std::vector<size_t> chain;
+  auto hops_of = [&](size_t v, std::vector<Hop>& hops) {
+    hops.clear();
+    hops.push_back({scope_of_node(v), block_of_node[v]});
+    for (size_t s = scope_of_node(v); s != top; s = scope_of_cluster_parent(s)) {
+      hops.push_back({scope_of_cluster_parent(s), block_of_cluster[s]});
+    }
+  };
+  for (size_t e = 0; e < input.edges.size(); ++e) {
+    const auto [from, to] = input.edges[e];
     if (from < 0 || to < 0 || static_cast<size_t>(from) >= node_count ||
         static_cast<size_t>(to) >= node_count || from == to) {
       continue;
     }
-    chain_of(static_cast<size_t>(from), chain_a);
-    chain_of(static_cast<size_t>(to), chain_b);
-    size_t depth = 0;  // chain_a[depth] == chain_b[depth] is the common scope
-    while (depth + 1 < chain_a.size() && depth + 1 < chain_b.size() &&
-           chain_a[depth + 1] == chain_b[depth + 1]) {
-      ++depth;
+    EdgeRoute& route = routes[e];
+    hops_of(static_cast<size_t>(from), route.from_side);
+    hops_of(static_cast<size_t>(to), route.to_side);
+    // Drop the shared outer levels, keeping the innermost common scope as the last hop of each.
+    while (route.from_side.size() > 1 && route.to_side.size() > 1 &&
+           route.from_side[route.from_side.size() - 2].scope ==
+               route.to_side[route.to_side.size() - 2].scope) {
+      route.from_side.pop_back();
+      route.to_side.pop_back();
     }
-    auto block_at = [&](const std::vector<size_t>& chain, int32_t node) {
-      return depth + 1 < chain.size() ? block_of_cluster[chain[depth + 1]]
-                                      : block_of_node[static_cast<size_t>(node)];
-    };
-    const int32_t a = block_at(chain_a, from);
-    const int32_t b = block_at(chain_b, to);
-    if (a == b) continue;
-    auto& edges = scopes[chain_a[depth]].edges;
+    const int32_t a = route.from_side.back().block;
+    const int32_t b = route.to_side.back().block;
+    auto& edges = scopes[route.from_side.back().scope].edges;
     if (std::find(edges.begin(), edges.end(), std::make_pair(a, b)) == edges.end()) {
       edges.push_back({a, b});
+    }
+  }
+  for (Scope& scope : scopes) LayerScope(scope);
+
+  // Virtual columns. A "through" chain joins two blocks of one scope across the layers between
+  // them; an "out" chain runs from a block to the scope's bottom (down) or top (up), for edges
+  // leaving the cluster that way and for edges entering it that way. Shared by all such edges.
+  std::map<std::tuple<size_t, int32_t, int32_t>, std::vector<int32_t>> through_chains;
+  std::map<std::tuple<size_t, int32_t, bool>, std::vector<int32_t>> out_chains;
+  for (Scope& scope : scopes) {
+    scope.item_out.assign(scope.ItemCount(), {});
+    scope.item_in.assign(scope.ItemCount(), {});
+  }
+  auto link = [&](Scope& scope, int32_t upper, int32_t lower) {
+    auto& out = scope.item_out[static_cast<size_t>(upper)];
+    if (std::find(out.begin(), out.end(), lower) != out.end()) return;
+    out.push_back(lower);
+    scope.item_in[static_cast<size_t>(lower)].push_back(upper);
+  };
+  auto add_virtual = [&](Scope& scope, int32_t layer) {
+    const int32_t item = AddVirtual(scope, layer);
+    scope.item_out.emplace_back();
+    scope.item_in.emplace_back();
+    return item;
+  };
+  // Items from block `block` (excluded) away in direction `down` to the scope's edge.
+  auto out_chain = [&](size_t s, int32_t block, bool down) -> const std::vector<int32_t>& {
+    const auto key = std::make_tuple(s, block, down);
+    auto found = out_chains.find(key);
+    if (found != out_chains.end()) return found->second;
+    Scope& scope = scopes[s];
+    std::vector<int32_t> items;
+    const int32_t l0 = scope.layer[static_cast<size_t>(block)];
+    int32_t previous = block;
+    for (int32_t l = down ? l0 + 1 : l0 - 1; down ? l < scope.layer_count : l >= 0; l += down ? 1 : -1) {
+      const int32_t item = add_virtual(scope, l);
+      if (down) link(scope, previous, item);
+      else link(scope, item, previous);
+      items.push_back(item);
+      previous = item;
+    }
+    return out_chains.emplace(key, std::move(items)).first->second;
+  };
+  // Items from block `a` to block `b` (both excluded), in that order.
+  auto through_chain = [&](size_t s, int32_t a, int32_t b) -> const std::vector<int32_t>& {
+    const auto key = std::make_tuple(s, a, b);
+    auto found = through_chains.find(key);
+    if (found != through_chains.end()) return found->second;
+    Scope& scope = scopes[s];
+    const int32_t la = scope.layer[static_cast<size_t>(a)];
+    const int32_t lb = scope.layer[static_cast<size_t>(b)];
+    const bool down = la < lb;
+    std::vector<int32_t> items;
+    // Layering puts the two ends of a block edge in different layers; kept safe regardless.
+    if (la == lb) return through_chains.emplace(key, std::move(items)).first->second;
+    int32_t previous = a;
+    for (int32_t l = down ? la + 1 : la - 1; l != lb; l += down ? 1 : -1) {
+      const int32_t item = add_virtual(scope, l);
+      if (down) link(scope, previous, item);
+      else link(scope, item, previous);
+      items.push_back(item);
+      previous = item;
+    }
+    if (down) link(scope, previous, b);
+    else link(scope, b, previous);
+    return through_chains.emplace(key, std::move(items)).first->second;
+  };
+  // Whether each edge runs down (true) or up in its common scope.
+  std::vector<uint8_t> runs_down(input.edges.size(), 1);
+  for (size_t e = 0; e < input.edges.size(); ++e) {
+    const EdgeRoute& route = routes[e];
+    if (route.from_side.empty()) continue;
+    const size_t s = route.from_side.back().scope;
+    const int32_t a = route.from_side.back().block;
+    const int32_t b = route.to_side.back().block;
+    const bool down = scopes[s].layer[static_cast<size_t>(a)] < scopes[s].layer[static_cast<size_t>(b)];
+    runs_down[e] = down;
+    through_chain(s, a, b);
+    for (size_t h = 0; h + 1 < route.from_side.size(); ++h) {
+      out_chain(route.from_side[h].scope, route.from_side[h].block, down);
+    }
+    for (size_t h = 0; h + 1 < route.to_side.size(); ++h) {
+      out_chain(route.to_side[h].scope, route.to_side[h].block, !down);
     }
   }
 
@@ -290,7 +525,7 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
       block_w.push_back(ref.is_cluster ? cluster_w[i] : input.nodes[i].width);
       block_h.push_back(ref.is_cluster ? cluster_h[i] : input.nodes[i].height);
     }
-    LayoutScope(scope, block_w, block_h, options);
+    PlaceScope(scope, block_w, block_h, options);
     if (s == top) break;
     const LayoutInput::Cluster& cluster = input.clusters[s];
     cluster_w[s] = std::max(scope.content_w + 2 * options.cluster_pad, cluster.min_width);
@@ -298,12 +533,13 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
     if (scope.blocks.empty()) cluster_h[s] = cluster.label_height + 2 * options.cluster_pad;
   }
 
-  // Absolute positions, top down: a scope's content starts inside its box, centred in it.
+  // Absolute positions, top down: a scope's content starts inside its box, centred in it; each
+  // block is centred vertically in its layer.
   std::vector<std::pair<size_t, std::pair<float, float>>> place{{top, {0.0f, 0.0f}}};
   while (!place.empty()) {
     const auto [s, origin] = place.back();
     place.pop_back();
-    const Scope& scope = scopes[s];
+    Scope& scope = scopes[s];
     float ox = origin.first, oy = origin.second;
     if (s != top) {
       const LayoutRect box{ox, oy, ox + cluster_w[s], oy + cluster_h[s]};
@@ -311,19 +547,84 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
       ox += (cluster_w[s] - scope.content_w) * 0.5f;
       oy += options.cluster_pad + input.clusters[s].label_height;
     }
+    scope.origin_x = ox;
+    scope.origin_y = oy;
     for (size_t b = 0; b < scope.blocks.size(); ++b) {
       const BlockRef& ref = scope.blocks[b];
       const size_t i = static_cast<size_t>(ref.index);
+      const size_t l = static_cast<size_t>(scope.layer[b]);
+      const float h = ref.is_cluster ? cluster_h[i] : input.nodes[i].height;
       const float bx = ox + scope.local_x[b];
-      const float by = oy + scope.local_y[b];
+      const float by = oy + scope.layer_y[l] + (scope.layer_h[l] - h) * 0.5f;
       if (ref.is_cluster) {
         place.push_back({i, {bx, by}});
       } else {
-        result.nodes[i] = LayoutRect{bx, by, bx + input.nodes[i].width, by + input.nodes[i].height};
+        result.nodes[i] = LayoutRect{bx, by, bx + input.nodes[i].width, by + h};
       }
     }
   }
   result.bounds = LayoutRect{0, 0, scopes[top].content_w, scopes[top].content_h};
+
+  // Routes: from the `from` node out through its clusters, across the common scope, and into the
+  // `to` node's clusters (built from the `to` end backwards, then reversed).
+  auto column_x = [&](const Scope& scope, int32_t item) {
+    const float w = scope.IsVirtual(static_cast<size_t>(item)) ? kVirtualWidth : 0.0f;
+    return scope.origin_x + scope.local_x[static_cast<size_t>(item)] + w * 0.5f;
+  };
+  auto layer_edge = [&](const Scope& scope, int32_t layer, bool bottom) {
+    const size_t l = static_cast<size_t>(layer);
+    return scope.origin_y + scope.layer_y[l] + (bottom ? scope.layer_h[l] : 0.0f);
+  };
+  auto push = [](std::vector<LayoutPoint>& points, float x, float y) {
+    if (!points.empty() && points.back().x == x && points.back().y == y) return;
+    // A point in the middle of a vertical run adds nothing.
+    if (points.size() >= 2 && points.back().x == x && points[points.size() - 2].x == x) {
+      points.back().y = y;
+      return;
+    }
+    points.push_back({x, y});
+  };
+  auto run_items = [&](const Scope& scope, const std::vector<int32_t>& items, bool down,
+                       std::vector<LayoutPoint>& points) {
+    for (int32_t item : items) {
+      const float x = column_x(scope, item);
+      const int32_t l = scope.layer[static_cast<size_t>(item)];
+      push(points, x, layer_edge(scope, l, !down));
+      push(points, x, layer_edge(scope, l, down));
+    }
+  };
+  // From node `node` out to its block's layer edge in the common scope, moving `down` (or up).
+  auto side = [&](int32_t node, const std::vector<Hop>& hops, bool down,
+                  std::vector<LayoutPoint>& points) {
+    const LayoutRect& rect = result.nodes[static_cast<size_t>(node)];
+    push(points, rect.CenterX(), down ? rect.y1 : rect.y0);
+    for (size_t h = 0; h < hops.size(); ++h) {
+      const Scope& scope = scopes[hops[h].scope];
+      push(points, points.back().x,
+           layer_edge(scope, scope.layer[static_cast<size_t>(hops[h].block)], down));
+      if (h + 1 < hops.size()) {
+        run_items(scope, out_chains.at({hops[h].scope, hops[h].block, down}), down, points);
+      }
+    }
+  };
+  std::vector<LayoutPoint> points, to_points;
+  for (size_t e = 0; e < input.edges.size(); ++e) {
+    const EdgeRoute& route = routes[e];
+    if (!route.from_side.empty()) {
+      const bool down = runs_down[e] != 0;
+      const size_t s = route.from_side.back().scope;
+      points.clear();
+      side(input.edges[e].first, route.from_side, down, points);
+      run_items(scopes[s],
+                through_chains.at({s, route.from_side.back().block, route.to_side.back().block}),
+                down, points);
+      to_points.clear();
+      side(input.edges[e].second, route.to_side, !down, to_points);
+      for (size_t i = to_points.size(); i-- > 0;) push(points, to_points[i].x, to_points[i].y);
+      result.edge_points.insert(result.edge_points.end(), points.begin(), points.end());
+    }
+    result.edge_start[e + 1] = static_cast<uint32_t>(result.edge_points.size());
+  }
   return result;
 }
 

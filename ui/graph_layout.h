@@ -2,13 +2,20 @@
 // Spark's dagre-d3 graphs look (the RDD operation graph of a stage or job, the SQL plan). Free of
 // ImGui so it is unit-tested natively; ui/graph_view.h draws its result.
 //
-// The layout is recursive: each cluster is laid out on its own (its member nodes and child
-// clusters as blocks), then placed as one block in its parent. So a cluster's box holds exactly
-// its members, boxes never overlap, and an edge between blocks always goes from a higher layer to
-// a lower one. Within one cluster: layers by longest path, a few barycenter sweeps to reduce
-// crossings, then x positions pulled toward the blocks' neighbours without overlapping.
+// The layout is recursive (Sugiyama's method per cluster): each cluster is laid out on its own
+// (its member nodes and child clusters as blocks), then placed as one block in its parent. So a
+// cluster's box holds exactly its members and boxes never overlap. Within one cluster: cycles
+// broken by reversing back edges, layers by longest path (then sources pulled down next to their
+// successors), a virtual node in every layer an edge passes (also on its way out of or into a
+// cluster), barycenter sweeps keeping the order with the fewest crossings, then x positions that
+// stay as close as possible to the neighbours' (least squares under the no-overlap constraints).
+//
+// Every edge gets a route that never crosses a node box other than its ends: it runs vertically
+// inside a layer only in its own column (its end's or a virtual node's) and changes columns only in
+// the empty gap between two layers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -28,6 +35,10 @@ struct LayoutRect {
   }
 };
 
+struct LayoutPoint {
+  float x = 0, y = 0;
+};
+
 struct LayoutInput {
   struct Node {
     float width = 0;
@@ -42,7 +53,7 @@ struct LayoutInput {
   std::vector<Node> nodes;
   std::vector<Cluster> clusters;  // a cluster's parent may come before or after it
   // (from, to) node indices; `from` is drawn above `to`. Edges that would close a cycle between
-  // blocks are drawn upward (the layout breaks the cycle by ignoring them for layering).
+  // blocks are drawn upward (the layout breaks the cycle by reversing them for layering).
   std::vector<std::pair<int32_t, int32_t>> edges;
 };
 
@@ -50,7 +61,9 @@ struct LayoutOptions {
   float node_gap_x = 24;     // between blocks in one layer
   float layer_gap_y = 36;    // between layers
   float cluster_pad = 10;    // inside a cluster's box, around its members
-  int crossing_sweeps = 4;   // barycenter down+up sweeps
+  float edge_gap_x = 10;     // beside a virtual node (an edge passing through a layer)
+  int crossing_sweeps = 8;   // barycenter down+up sweeps (the order with fewest crossings wins)
+  int placement_passes = 6;  // down+up passes pulling blocks toward their neighbours
 };
 
 struct GraphLayout {
@@ -58,14 +71,25 @@ struct GraphLayout {
   std::vector<LayoutRect> clusters;  // same indices as LayoutInput::clusters; empty clusters get
                                      // a box just big enough for their title
   LayoutRect bounds;                 // everything, starting at (0, 0)
+  // The route of input edge i runs through edge_points[edge_start[i]] .. [edge_start[i + 1] - 1],
+  // from `from` to `to`: it leaves `from` at the middle of its bottom side (top side when `to`
+  // sits above) and arrives at the middle of `to`'s facing side. Between two consecutive points
+  // the route is either vertical (same x) or crosses the empty gap between two layers (different
+  // x; ui/graph_view.cc draws it as an S-curve inside the points' bounding box). Dropped edges
+  // (self loops, bad indices) have no points.
+  std::vector<LayoutPoint> edge_points;
+  std::vector<uint32_t> edge_start;  // input.edges.size() + 1 entries
+  size_t EdgePointCount(size_t edge) const { return edge_start[edge + 1] - edge_start[edge]; }
+  const LayoutPoint* EdgePoints(size_t edge) const { return edge_points.data() + edge_start[edge]; }
 };
 
 // How a laid-out graph is shown: kept by the view model across frames (ui/graph_view.h changes
-// it on wheel, drag and double click).
+// it on wheel, drag, double click and its toolbar).
 struct GraphViewport {
   float zoom = 1.0f;           // screen pixels per layout unit
   float pan_x = 0, pan_y = 0;  // layout point at the region's top-left corner
   bool fitted = false;         // false: the next draw fits the graph to the region
+  int ZoomPercent() const { return static_cast<int>(zoom * 100.0f + 0.5f); }
 };
 
 // Deterministic: the same input always gives the same layout. Ill-formed cluster parents (a cycle

@@ -1,9 +1,11 @@
 #include "ui/graph_view.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstdio>
 
-#include "imgui_internal.h"  // SetItemUsingMouseWheel: the wheel zooms instead of scrolling
+#include "imgui_internal.h"  // SetItemUsingMouseWheel: the wheel moves the graph, not the page
 #include "ui/theme.h"
 
 namespace afterglow::ui {
@@ -14,20 +16,75 @@ constexpr float kMaxZoom = 4.0f;
 constexpr float kFitMargin = 12.0f;   // screen pixels around a fitted graph
 constexpr float kClickSlop = 4.0f;    // pixels of movement still counted as a click
 constexpr float kMinTextPixels = 5.0f;
+constexpr float kWheelStep = 60.0f;   // screen pixels scrolled per wheel notch
 
+// Keeps the graph in view: a graph smaller than the region is centred across / held at the top;
+// a larger one may be panned until its far side (plus the margin) reaches the region's.
+void ClampPan(const LayoutRect& bounds, const ImVec2& size, GraphViewport& viewport) {
+  const float margin = kFitMargin / viewport.zoom;
+  const float view_w = size.x / viewport.zoom;
+  const float view_h = size.y / viewport.zoom;
+  if (bounds.Width() + 2 * margin <= view_w) {
+    viewport.pan_x = bounds.x0 - (view_w - bounds.Width()) * 0.5f;
+  } else {
+    viewport.pan_x = std::clamp(viewport.pan_x, bounds.x0 - margin, bounds.x1 + margin - view_w);
+  }
+  if (bounds.Height() + 2 * margin <= view_h) {
+    viewport.pan_y = bounds.y0 - margin;
+  } else {
+    viewport.pan_y = std::clamp(viewport.pan_y, bounds.y0 - margin, bounds.y1 + margin - view_h);
+  }
+}
+
+// Fits the graph's width (never enlarging past 1, never below kGraphMinFitZoom), top at the top.
 void Fit(const LayoutRect& bounds, const ImVec2& size, GraphViewport& viewport) {
   const float w = std::max(bounds.Width(), 1.0f);
-  const float h = std::max(bounds.Height(), 1.0f);
   const float zoom_x = (size.x - 2 * kFitMargin) / w;
-  const float zoom_y = (size.y - 2 * kFitMargin) / h;
-  // Never enlarge past 1: a small graph stays at its natural size, centred at the top.
-  viewport.zoom = std::clamp(std::min({zoom_x, zoom_y, 1.0f}), kMinZoom, kMaxZoom);
-  viewport.pan_x = bounds.x0 - (size.x / viewport.zoom - w) * 0.5f;
+  viewport.zoom = std::clamp(std::min(zoom_x, 1.0f), kGraphMinFitZoom, kMaxZoom);
+  viewport.pan_x = bounds.x0 - kFitMargin / viewport.zoom;
   viewport.pan_y = bounds.y0 - kFitMargin / viewport.zoom;
   viewport.fitted = true;
+  ClampPan(bounds, size, viewport);
+}
+
+// Zooms by `factor` keeping the layout point under screen offset (mx, my) in place.
+void ZoomAround(GraphViewport& viewport, float factor, float mx, float my) {
+  const float before = viewport.zoom;
+  const float after = std::clamp(before * factor, kMinZoom, kMaxZoom);
+  viewport.pan_x += mx / before - mx / after;
+  viewport.pan_y += my / before - my / after;
+  viewport.zoom = after;
+}
+
+// The toolbar row: returns the zoom factor its buttons ask for (1: none); sets `fit` on "Fit".
+float DrawToolbar(const GraphViewport& viewport, bool& fit) {
+  float factor = 1.0f;
+  fit = ImGui::SmallButton("Fit");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the graph's width (double-click does too)");
+  ImGui::SameLine();
+  if (ImGui::SmallButton(" - ")) factor = 1.0f / 1.25f;
+  ImGui::SameLine();
+  if (ImGui::SmallButton(" + ")) factor = 1.25f;
+  ImGui::SameLine();
+  char zoom[24];
+  std::snprintf(zoom, sizeof zoom, "%d%%", viewport.ZoomPercent());
+  ImGui::TextUnformatted(zoom);
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  ImGui::TextColored(colors::kMuted, "wheel: scroll   ctrl+wheel: zoom   drag: pan");
+  return factor;
 }
 
 }  // namespace
+
+TextMeasure GraphTextMeasure() {
+  TextMeasure measure(Fonts().body != nullptr ? Fonts().body->FontSize : ImGui::GetFontSize());
+  measure.width = [](std::string_view text, bool bold) {
+    ImFont* font = bold ? Fonts().bold : Fonts().body;
+    if (font == nullptr) font = ImGui::GetFont();
+    return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size()).x;
+  };
+  return measure;
+}
 
 void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
                       GraphViewport& viewport, GraphCanvas& canvas) {
@@ -38,30 +95,41 @@ void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                         ImGuiWindowFlags_NoMove);
   ImGui::PopStyleColor();
+  bool fit_asked = false;
+  const float toolbar_zoom = DrawToolbar(viewport, fit_asked);
   const ImVec2 region_min = ImGui::GetCursorScreenPos();
   const ImVec2 inner = ImGui::GetContentRegionAvail();
   const ImVec2 region_size(std::max(inner.x, 1.0f), std::max(inner.y, 1.0f));
   ImGui::InvisibleButton("##graph_canvas", region_size);
-  ImGui::SetItemUsingMouseWheel();
   const ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsItemHovered();
-  if (!viewport.fitted || (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))) {
+  // The wheel scrolls the graph only when there is something to scroll (or it zooms): otherwise
+  // it scrolls the page around the canvas, as a short graph should not trap it.
+  const bool zoom_key = io.KeyCtrl || io.KeySuper;
+  const bool scrollable = bounds.Height() * viewport.zoom + 2 * kFitMargin > region_size.y + 1 ||
+                          bounds.Width() * viewport.zoom + 2 * kFitMargin > region_size.x + 1;
+  if (scrollable || zoom_key) ImGui::SetItemUsingMouseWheel();
+  if (!viewport.fitted || fit_asked ||
+      (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))) {
     Fit(bounds, region_size, viewport);
   }
+  if (toolbar_zoom != 1.0f) ZoomAround(viewport, toolbar_zoom, region_size.x * 0.5f, 0.0f);
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, kClickSlop)) {
     viewport.pan_x -= io.MouseDelta.x / viewport.zoom;
     viewport.pan_y -= io.MouseDelta.y / viewport.zoom;
   }
-  if (hovered && io.MouseWheel != 0.0f) {
-    // Zoom around the pointer: the layout point under it stays under it.
-    const float before = viewport.zoom;
-    const float after = std::clamp(before * std::pow(1.15f, io.MouseWheel), kMinZoom, kMaxZoom);
-    const float mx = io.MousePos.x - region_min.x;
-    const float my = io.MousePos.y - region_min.y;
-    viewport.pan_x += mx / before - mx / after;
-    viewport.pan_y += my / before - my / after;
-    viewport.zoom = after;
+  if (hovered && (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)) {
+    if (zoom_key) {
+      ZoomAround(viewport, std::pow(1.15f, io.MouseWheel), io.MousePos.x - region_min.x,
+                 io.MousePos.y - region_min.y);
+    } else if (io.KeyShift) {
+      viewport.pan_x -= io.MouseWheel * kWheelStep / viewport.zoom;
+    } else {
+      viewport.pan_y -= io.MouseWheel * kWheelStep / viewport.zoom;
+      viewport.pan_x -= io.MouseWheelH * kWheelStep / viewport.zoom;
+    }
   }
+  ClampPan(bounds, region_size, viewport);
   canvas.draw = ImGui::GetWindowDrawList();
   canvas.zoom = viewport.zoom;
   canvas.origin = ImVec2(region_min.x - viewport.pan_x * viewport.zoom,
@@ -78,27 +146,43 @@ void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
 
 void EndGraphCanvas(const GraphCanvas& canvas) {
   canvas.draw->PopClipRect();
-  const char* hint = "wheel: zoom   drag: pan   double-click: fit";
-  const ImVec2 size = ImGui::CalcTextSize(hint);
-  canvas.draw->AddText(ImVec2(canvas.region_max.x - size.x - 6, canvas.region_max.y - size.y - 4),
-                       ImGui::GetColorU32(colors::kMuted), hint);
   ImGui::EndChild();
 }
 
-void DrawGraphEdge(const GraphCanvas& canvas, const LayoutRect& from, const LayoutRect& to,
-                   ImU32 color) {
-  const bool downward = to.y0 >= from.y1;
-  const ImVec2 a = canvas.ToScreen(from.CenterX(), downward ? from.y1 : from.y0);
-  const ImVec2 b = canvas.ToScreen(to.CenterX(), downward ? to.y0 : to.y1);
-  const float bend = (b.y - a.y) * 0.5f;
+void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color) {
+  const size_t count = layout.EdgePointCount(edge);
+  if (count < 2) return;
+  const LayoutPoint* points = layout.EdgePoints(edge);
+  LayoutRect box{points[0].x, points[0].y, points[0].x, points[0].y};
+  for (size_t i = 1; i < count; ++i) {
+    box.x0 = std::min(box.x0, points[i].x);
+    box.x1 = std::max(box.x1, points[i].x);
+    box.y0 = std::min(box.y0, points[i].y);
+    box.y1 = std::max(box.y1, points[i].y);
+  }
+  if (!canvas.Visible(box)) return;
+  ImDrawList* draw = canvas.draw;
+  draw->PathLineTo(canvas.ToScreen(points[0].x, points[0].y));
+  for (size_t i = 1; i < count; ++i) {
+    const ImVec2 a = canvas.ToScreen(points[i - 1].x, points[i - 1].y);
+    const ImVec2 b = canvas.ToScreen(points[i].x, points[i].y);
+    if (a.x == b.x) {
+      draw->PathLineTo(b);
+    } else {
+      // Across a gap between layers: vertical tangents at both ends keep the curve inside the
+      // gap (the control points share the ends' y), so it never enters a box.
+      const float mid = (a.y + b.y) * 0.5f;
+      draw->PathBezierCubicCurveTo(ImVec2(a.x, mid), ImVec2(b.x, mid), b);
+    }
+  }
   const float thickness = std::max(1.0f, 1.5f * canvas.zoom);
-  canvas.draw->AddBezierCubic(a, ImVec2(a.x, a.y + bend), ImVec2(b.x, b.y - bend), b, color,
-                              thickness);
-  // Arrow head along the curve's end tangent (vertical).
+  draw->PathStroke(color, 0, thickness);
+  // Arrow head along the route's last (vertical) tangent.
+  const ImVec2 b = canvas.ToScreen(points[count - 1].x, points[count - 1].y);
+  const float dir = points[count - 1].y >= points[count - 2].y ? 1.0f : -1.0f;
   const float head = std::clamp(7.0f * canvas.zoom, 3.0f, 10.0f);
-  const float dir = b.y >= a.y ? 1.0f : -1.0f;
-  canvas.draw->AddTriangleFilled(b, ImVec2(b.x - head * 0.6f, b.y - head * dir),
-                                 ImVec2(b.x + head * 0.6f, b.y - head * dir), color);
+  draw->AddTriangleFilled(b, ImVec2(b.x - head * 0.6f, b.y - head * dir),
+                          ImVec2(b.x + head * 0.6f, b.y - head * dir), color);
 }
 
 void DrawGraphText(const GraphCanvas& canvas, ImFont* font, float x, float y, ImU32 color,

@@ -1,11 +1,14 @@
-// A zoomable, pannable canvas that shows a GraphLayout (ui/graph_layout.h), shared by the RDD
+// A zoomable, scrollable canvas that shows a GraphLayout (ui/graph_layout.h), shared by the RDD
 // operation graphs (ui/rdd_dag_view.h) and the SQL plan graph (ui/sql_plan_graph_view.h). The
-// caller draws its boxes and labels through the canvas's transform; the canvas handles input:
-// the wheel zooms around the pointer, dragging pans, a double click fits the graph again.
+// caller draws its boxes and labels through the canvas's transform; the canvas handles input: the
+// wheel scrolls (shift+wheel sideways), ctrl+wheel (or a pinch) zooms around the pointer, dragging
+// pans, a double click or the toolbar's "Fit" fits the graph's width again (never below a
+// readable zoom, so a tall graph starts at its top and is scrolled), and the toolbar shows the zoom.
 #pragma once
 
 #include "imgui.h"
 #include "ui/graph_layout.h"
+#include "ui/graph_text_measure.h"
 
 namespace afterglow::ui {
 
@@ -33,18 +36,25 @@ struct GraphCanvas {
   }
 };
 
+// Fitting never zooms out below this (text stays readable) nor enlarges past 1.
+inline constexpr float kGraphMinFitZoom = 0.7f;
+
 // Opens a child region `height` pixels tall (<= 0: the rest of the window) for a graph of
-// `bounds`, applies this frame's zoom/pan input to `viewport` (fitting the graph on first use or
-// on double click) and fills `canvas`. Always pair with EndGraphCanvas().
+// `bounds`: a toolbar row (Fit, zoom out/in, the zoom in percent, a hint), then the canvas.
+// Applies this frame's input to `viewport` (fitting the graph on first use) and fills `canvas`.
+// Always pair with EndGraphCanvas().
 void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
                       GraphViewport& viewport, GraphCanvas& canvas);
-// Draws the zoom hint and closes the region.
+// Closes the region.
 void EndGraphCanvas(const GraphCanvas& canvas);
 
-// An edge from the bottom of `from` to the top of `to` (from the top of `from` when `to` sits
-// above it), as a curve with an arrow head at `to`.
-void DrawGraphEdge(const GraphCanvas& canvas, const LayoutRect& from, const LayoutRect& to,
-                   ImU32 color);
+// Draws edge `edge` of `layout` along its route (ui/graph_layout.h): straight vertical runs, and
+// S-curves across the gaps between layers, with an arrow head at its `to` end.
+void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
+
+// Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),
+// for building the graph view models.
+TextMeasure GraphTextMeasure();
 
 // `text` in `font` scaled by the zoom at layout point (x, y), clipped to `clip` (layout units).
 // Nothing is drawn when the scaled text would be too small to read.

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <string_view>
-#include <unordered_set>
+#include <functional>
+#include <unordered_map>
 
 #include "simdjson.h"
 #include "ui/jobs_table_model.h"
@@ -84,6 +85,26 @@ JobStageRow ReadStage(simdjson::dom::object stage) {
 
 }  // namespace
 
+const char* JobStageSectionName(JobStageSection section) {
+  switch (section) {
+    case JobStageSection::kActive: return "Active";
+    case JobStageSection::kPending: return "Pending";
+    case JobStageSection::kCompleted: return "Completed";
+    case JobStageSection::kSkipped: return "Skipped";
+    case JobStageSection::kFailed: return "Failed";
+    case JobStageSection::kCount: break;
+  }
+  return "";
+}
+
+JobStageSection SectionOfStage(const JobStageRow& row, bool job_running) {
+  if (row.submitted_ms < 0) return job_running ? JobStageSection::kPending : JobStageSection::kSkipped;
+  if (row.completed_ms >= 0) {
+    return row.status == "FAILED" ? JobStageSection::kFailed : JobStageSection::kCompleted;
+  }
+  return JobStageSection::kActive;
+}
+
 int64_t JobStageRow::DurationMs() const {
   const int64_t start = first_launch_ms >= 0 ? first_launch_ms : submitted_ms;
   return start >= 0 && completed_ms >= start ? completed_ms - start : -1;
@@ -91,7 +112,7 @@ int64_t JobStageRow::DurationMs() const {
 
 void BuildJobPageModel(const Session& session, const AttemptSummary& app,
                        const AttemptModel& model, const StringPool& strings, int64_t job_id,
-                       float line_height, JobPageModel& out) {
+                       const TextMeasure& dag_text, JobPageModel& out) {
   out.Clear();
   out.job_id = job_id;
   simdjson::dom::parser parser;
@@ -103,16 +124,22 @@ void BuildJobPageModel(const Session& session, const AttemptSummary& app,
     return;
   }
   ReadJob(job_object, out);
-  std::unordered_set<int64_t> stage_ids;
+  std::vector<int32_t> stage_ids;
   simdjson::dom::array ids;
   if (job_object["stageIds"].get_array().get(ids) == simdjson::SUCCESS) {
     for (simdjson::dom::element id : ids) {
       int64_t value = 0;
-      if (id.get_int64().get(value) == simdjson::SUCCESS) stage_ids.insert(value);
+      if (id.get_int64().get(value) == simdjson::SUCCESS) {
+        stage_ids.push_back(static_cast<int32_t>(value));
+      }
     }
   }
+  std::sort(stage_ids.begin(), stage_ids.end(), std::greater<>());
+  stage_ids.erase(std::unique(stage_ids.begin(), stage_ids.end()), stage_ids.end());
 
-  // Every attempt of the job's stages, from the stage list (which includes skipped stages).
+  // The latest attempt of each of the job's stages (Spark's store.lastStageAttempt), from the
+  // stage list, which includes skipped stages.
+  std::unordered_map<int32_t, JobStageRow> latest;
   const ApiResponse stages = session.Api(AppPath(app) + "/stages");
   simdjson::dom::array stage_array;
   if (stages.status == 200 &&
@@ -120,17 +147,41 @@ void BuildJobPageModel(const Session& session, const AttemptSummary& app,
     for (simdjson::dom::element element : stage_array) {
       simdjson::dom::object stage;
       if (element.get_object().get(stage) != simdjson::SUCCESS) continue;
-      if (stage_ids.count(Int(stage, "stageId")) == 0) continue;
-      out.stages.push_back(ReadStage(stage));
+      const auto id = static_cast<int32_t>(Int(stage, "stageId"));
+      if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) continue;
+      const auto attempt = static_cast<int32_t>(Int(stage, "attemptId"));
+      auto found = latest.find(id);
+      if (found == latest.end() || found->second.attempt_id < attempt) {
+        latest[id] = ReadStage(stage);
+      }
     }
   } else {
     out.error = "the stage list could not be read";
   }
-  std::stable_sort(out.stages.begin(), out.stages.end(),
-                   [](const JobStageRow& a, const JobStageRow& b) {
-                     if (a.stage_id != b.stage_id) return a.stage_id > b.stage_id;
-                     return a.attempt_id > b.attempt_id;
-                   });
+  for (int32_t id : stage_ids) {
+    auto found = latest.find(id);
+    if (found != latest.end()) {
+      out.stages.push_back(std::move(found->second));
+      continue;
+    }
+    JobStageRow unknown;  // JobPage.scala's stand-in for a stage the store no longer holds
+    unknown.stage_id = id;
+    unknown.name = "Unknown";
+    unknown.status = "PENDING";
+    out.stages.push_back(std::move(unknown));
+  }
+
+  // Section by section, stage id descending within each (the rows already are).
+  const bool running = out.status == "RUNNING";
+  std::array<std::vector<uint32_t>, kJobStageSectionCount> sections;
+  for (uint32_t i = 0; i < out.stages.size(); ++i) {
+    sections[static_cast<size_t>(SectionOfStage(out.stages[i], running))].push_back(i);
+  }
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    out.section_begin[section] = static_cast<uint32_t>(out.display.size());
+    out.section_size[section] = static_cast<uint32_t>(sections[section].size());
+    out.display.insert(out.display.end(), sections[section].begin(), sections[section].end());
+  }
 
   // The SQL query whose execution ran this job (Spark's "Associated SQL Query").
   for (const auto& [execution_id, row] : model.sql.executions) {
@@ -138,7 +189,7 @@ void BuildJobPageModel(const Session& session, const AttemptSummary& app,
       if (id == job_id) out.sql_execution_id = execution_id;
     }
   }
-  BuildJobDag(model, strings, static_cast<int32_t>(job_id), line_height, out.dag);
+  BuildJobDag(model, strings, static_cast<int32_t>(job_id), dag_text, out.dag);
 }
 
 }  // namespace afterglow::ui

@@ -1,9 +1,10 @@
-// The view model of #/jobs/<id>, as Spark's job page shows it: the job's facts, the table of its
-// stage attempts and its DAG. Facts and stage numbers are read from the session's REST answers
+// The view model of #/jobs/<id>, as Spark's job page shows it: the job's facts, its stages split
+// into Spark's Active / Pending / Completed / Skipped / Failed tables, and its DAG. Facts and stage numbers are read from the session's REST answers
 // (/jobs/<id> and /stages) so they equal the History Server's; the DAG comes from the model's
 // RDD operation graphs. Built by PrepareRoute, never while drawing. ImGui-free.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +39,16 @@ struct JobStageRow {
   int64_t DurationMs() const;
 };
 
+// The stage tables of Spark's job page (JobPage.scala), in its order.
+enum class JobStageSection : uint8_t { kActive, kPending, kCompleted, kSkipped, kFailed, kCount };
+inline constexpr size_t kJobStageSectionCount = static_cast<size_t>(JobStageSection::kCount);
+const char* JobStageSectionName(JobStageSection section);  // "Active", "Pending", ...
+
+// JobPage.scala's rule for a stage's latest attempt: never submitted -> Pending while the job runs,
+// Skipped once it is over (`job_running` false); submitted and completed -> Failed when its status
+// is FAILED, else Completed; submitted and not completed -> Active.
+JobStageSection SectionOfStage(const JobStageRow& row, bool job_running);
+
 struct JobPageModel {
   int64_t job_id = -1;
   bool found = false;  // the API knows the job
@@ -52,7 +63,16 @@ struct JobPageModel {
   uint32_t num_tasks = 0, completed_tasks = 0, failed_tasks = 0, skipped_tasks = 0,
            killed_tasks = 0, active_tasks = 0;
   uint32_t completed_stages = 0, skipped_stages = 0, failed_stages = 0, active_stages = 0;
-  std::vector<JobStageRow> stages;  // every attempt of the job's stages, newest stage first
+  // The latest attempt of each of the job's stages (as Spark's job page shows them), stage id
+  // descending; a stage the API does not list is a PENDING row named "Unknown", as in Spark.
+  std::vector<JobStageRow> stages;
+  // Rows of `stages` in the order the page shows them: section by section (JobStageSection order),
+  // stage id descending within a section (Spark's default sort). section_begin[s] is where
+  // section s starts in `display`; section_size[s] its rows (0: the page leaves it out).
+  std::vector<uint32_t> display;
+  std::array<uint32_t, kJobStageSectionCount> section_begin{};
+  std::array<uint32_t, kJobStageSectionCount> section_size{};
+  int selected_row = -1;  // keyboard selection: a position in `display`, -1 for none
   RddDagModel dag;
 
   int64_t DurationMs() const {
@@ -64,6 +84,6 @@ struct JobPageModel {
 // Builds the page of `job_id` of `app` (whose model and strings are `model` and `strings`).
 void BuildJobPageModel(const Session& session, const AttemptSummary& app,
                        const AttemptModel& model, const StringPool& strings, int64_t job_id,
-                       float line_height, JobPageModel& out);
+                       const TextMeasure& dag_text, JobPageModel& out);
 
 }  // namespace afterglow::ui

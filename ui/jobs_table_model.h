@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/session.h"
+#include "ui/api_path.h"
 
 namespace afterglow::ui {
 
@@ -59,8 +60,5 @@ struct JobsTableModel {
 };
 
 const char* JobStatusName(JobStatus status);
-
-// "2015-02-03T16:43:02.301GMT", the History Server's date format, to epoch ms; -1 if malformed.
-int64_t ParseApiDate(std::string_view text);
 
 }  // namespace afterglow::ui

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "imgui.h"
+#include "imgui_internal.h"
 
 namespace afterglow::ui {
 namespace {
@@ -13,7 +14,36 @@ int g_moved_frame = -1;
 
 bool Pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
 
+TableKey KeyThisFrame() {
+  // One key a frame; Home/End win over the others, as they say where to go outright.
+  if (Pressed(ImGuiKey_Home)) return TableKey::kHome;
+  if (Pressed(ImGuiKey_End)) return TableKey::kEnd;
+  if (Pressed(ImGuiKey_PageDown)) return TableKey::kPageDown;
+  if (Pressed(ImGuiKey_PageUp)) return TableKey::kPageUp;
+  if (Pressed(ImGuiKey_DownArrow)) return TableKey::kDown;
+  if (Pressed(ImGuiKey_UpArrow)) return TableKey::kUp;
+  return TableKey::kNone;
+}
+
 }  // namespace
+
+int MoveTableSelection(int selected, int rows, TableKey key, int page_rows) {
+  if (rows <= 0) return -1;
+  selected = std::min(selected, rows - 1);
+  const int page = std::max(1, page_rows);
+  int target = selected;
+  switch (key) {
+    case TableKey::kNone: break;
+    case TableKey::kDown: target = selected < 0 ? 0 : selected + 1; break;
+    case TableKey::kUp: target = selected < 0 ? 0 : selected - 1; break;
+    case TableKey::kPageDown: target = std::max(0, selected) + page; break;
+    case TableKey::kPageUp: target = std::max(0, selected) - page; break;
+    case TableKey::kHome: target = 0; break;
+    case TableKey::kEnd: target = rows - 1; break;
+  }
+  if (target == selected) return selected;  // kNone keeps "no selection" as it is
+  return std::clamp(target, 0, rows - 1);
+}
 
 int TableKeyboardSelection(int* selected, int rows) {
   const int frame = ImGui::GetFrameCount();
@@ -32,15 +62,8 @@ int TableKeyboardSelection(int* selected, int rows) {
   // A page is what fits in the display; rows are about one line plus cell padding tall.
   const float row_height = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
   const int page = std::max(1, static_cast<int>(io.DisplaySize.y / row_height) - 4);
-  int target = *selected;
-  if (Pressed(ImGuiKey_DownArrow)) target = *selected < 0 ? 0 : *selected + 1;
-  if (Pressed(ImGuiKey_UpArrow)) target = *selected < 0 ? 0 : *selected - 1;
-  if (Pressed(ImGuiKey_PageDown)) target = std::max(0, *selected) + page;
-  if (Pressed(ImGuiKey_PageUp)) target = std::max(0, *selected) - page;
-  if (Pressed(ImGuiKey_Home)) target = 0;
-  if (Pressed(ImGuiKey_End)) target = rows - 1;
-  target = std::clamp(target, -1, rows - 1);
-  if (target != *selected && target >= 0) {
+  const int target = MoveTableSelection(*selected, rows, KeyThisFrame(), page);
+  if (target != *selected) {
     *selected = target;
     g_moved_frame = frame;
   }
@@ -51,18 +74,26 @@ int TableKeyboardSelection(int* selected, int rows) {
 
 bool TableSelectionMovedThisFrame() { return g_moved_frame == ImGui::GetFrameCount(); }
 
-void ScrollTableToRow(int row, float row_height, float header_height) {
-  if (row < 0 || !TableSelectionMovedThisFrame()) return;
-  // Content y of the row; with a frozen header row the rows scroll under it, so the visible rows
-  // span [scroll + header_height, scroll + window height).
-  const float top = header_height + row_height * static_cast<float>(row);
-  const float bottom = top + row_height;
+void MarkTableSelectionMoved() { g_moved_frame = ImGui::GetFrameCount(); }
+
+void ForceSelectedRowDrawn(ImGuiListClipper& clipper, int selected) {
+  if (selected >= 0 && TableSelectionMovedThisFrame()) {
+    clipper.ForceDisplayRangeByIndices(selected, selected + 1);
+  }
+}
+
+void ScrollToSelectedRow() {
+  if (!TableSelectionMovedThisFrame()) return;
+  // The clip rectangle of the current cell is the part of the window rows show in: below a
+  // frozen header row, inside the page when the table does not scroll by itself.
+  const ImRect visible = ImGui::GetCurrentWindow()->ClipRect;
+  const float top = ImGui::GetItemRectMin().y;
+  const float bottom = ImGui::GetItemRectMax().y;
   const float scroll = ImGui::GetScrollY();
-  const float height = ImGui::GetWindowHeight();
-  if (top < scroll + header_height) {
-    ImGui::SetScrollY(top - header_height);
-  } else if (bottom > scroll + height) {
-    ImGui::SetScrollY(bottom - height);
+  if (top < visible.Min.y) {
+    ImGui::SetScrollY(scroll - (visible.Min.y - top));
+  } else if (bottom > visible.Max.y) {
+    ImGui::SetScrollY(scroll + (bottom - visible.Max.y));
   }
 }
 

@@ -85,13 +85,88 @@ std::string FindingText(const Finding& f) {
     case FindingKind::kSpill:
       return stage + " spilled " + Bytes(f.value_a) + " (size in memory), " + Bytes(f.value_b) +
              " written to disk";
+    case FindingKind::kUnpushedScan: {
+      std::string read = Bytes(f.value_a);
+      if (f.value_b >= 0) {
+        read = std::to_string(f.value_b) + " file" + (f.value_b == 1 ? "" : "s") + ", " + read;
+      }
+      return "SQL query " + std::to_string(f.target_id) + " read everything (" + read +
+             (f.value_c ? " of its stages' input" : "") + ") with " + f.name +
+             ": no pushed or partition filters, though " + f.detail + " above it uses its columns";
+    }
   }
   return "";
+}
+
+std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& r) {
+  std::vector<RuntimeLine> lines;
+  auto add = [&](const char* key, std::string value) {
+    if (!value.empty()) lines.push_back({key, std::move(value)});
+  };
+  if (r.IsDatabricks()) {
+    std::string runtime = r.databricks_runtime;
+    if (!r.databricks_engine.empty()) runtime += " (" + r.databricks_engine + " engine)";
+    add("Databricks runtime", runtime);
+    add("Databricks cluster", r.databricks_cluster);
+    std::string nodes;
+    if (!r.databricks_workers.empty()) nodes = r.databricks_workers + " workers";
+    if (!r.databricks_node_type.empty()) {
+      nodes += (nodes.empty() ? "" : " of ") + r.databricks_node_type;
+    }
+    if (!r.databricks_driver_node_type.empty()) {
+      nodes += (nodes.empty() ? "driver " : ", driver ") + r.databricks_driver_node_type;
+    }
+    if (!r.cloud_provider.empty()) nodes += (nodes.empty() ? "" : " on ") + r.cloud_provider;
+    add("Nodes", nodes);
+  }
+  std::string master = r.master;
+  if (!master.empty() && !r.deploy_mode.empty()) master += " (" + r.deploy_mode + " mode)";
+  add("Cluster manager", master);
+  // "8 x 16 cores, 16G memory (+16G overhead)"; dynamic allocation says its bounds instead.
+  std::string executors;
+  if (r.dynamic_allocation) {
+    executors = "dynamic allocation";
+    if (!r.dynamic_min.empty() || !r.dynamic_max.empty()) {
+      executors += " (" + (r.dynamic_min.empty() ? "0" : r.dynamic_min) + " to " +
+                   (r.dynamic_max.empty() ? "unbounded" : r.dynamic_max) + ")";
+    }
+  } else if (!r.executor_instances.empty()) {
+    executors = r.executor_instances + " executors";
+  }
+  std::string shape;
+  if (!r.executor_cores.empty()) shape = r.executor_cores + " cores";
+  if (!r.executor_memory.empty()) {
+    shape += (shape.empty() ? "" : ", ") + r.executor_memory + " memory";
+    if (!r.executor_memory_overhead.empty()) shape += " (+" + r.executor_memory_overhead + " overhead)";
+  }
+  if (!r.executor_gpus.empty()) shape += (shape.empty() ? "" : ", ") + r.executor_gpus + " GPU";
+  if (!shape.empty()) executors += (executors.empty() ? "each " : ", each ") + shape;
+  add("Executors asked", executors);
+  add("Driver memory", r.driver_memory);
+  if (r.rapids_plugin) {
+    add("GPU plugin", "RAPIDS Accelerator" +
+                          (r.rapids_version.empty() ? std::string() : " " + r.rapids_version) +
+                          " (spark.plugins: " + r.plugins + ")");
+  }
+  return lines;
+}
+
+std::string RuntimeBadge(const RuntimeInfo& r) {
+  std::string badge;
+  if (!r.databricks_runtime.empty()) badge = "Databricks " + r.databricks_runtime;
+  if (r.rapids_plugin) {
+    if (!badge.empty()) badge += "  \xc2\xb7  ";
+    badge += "RAPIDS GPU" + (r.rapids_version.empty() ? std::string() : " " + r.rapids_version);
+  }
+  return badge;
 }
 
 void OverviewModel::Clear() {
   built = false;
   totals = AppTotals();
+  runtime = RuntimeInfo();
+  runtime_lines.clear();
+  runtime_badge.clear();
   findings.clear();
   critical = warnings = infos = 0;
 }
@@ -100,6 +175,9 @@ void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, i
   Clear();
   built = true;
   totals = ComputeAppTotals(attempt, pool);
+  if (attempt.environment) runtime = ReadRuntimeInfo(*attempt.environment);
+  runtime_lines = RuntimeLines(runtime);
+  runtime_badge = RuntimeBadge(runtime);
   for (Finding& finding : Diagnose(attempt, pool, now_ms)) {
     FindingLine line;
     line.text = FindingText(finding);
@@ -115,6 +193,10 @@ void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, i
       case FindingTarget::kExecutor:
         line.link = "Executors";
         line.route = {ViewId::kExecutors};
+        break;
+      case FindingTarget::kSqlExecution:
+        line.link = "SQL " + std::to_string(finding.target_id);
+        line.route = {ViewId::kSqlQuery, finding.target_id};
         break;
       case FindingTarget::kApplication:
         line.route = {ViewId::kOverview};

@@ -8,6 +8,7 @@
 
 #include "core/analysis/app_totals.h"
 #include "core/analysis/diagnostics.h"
+#include "core/analysis/runtime_info.h"
 #include "ui/route.h"
 
 namespace afterglow::ui {
@@ -19,9 +20,18 @@ struct FindingLine {
   Route route;        // where the link goes
 };
 
+// One "Runtime" line of the overview: "Cluster manager" -> "yarn (client mode)".
+struct RuntimeLine {
+  std::string key;
+  std::string value;
+};
+
 struct OverviewModel {
   bool built = false;
   AppTotals totals;
+  RuntimeInfo runtime;               // empty when the log has no EnvironmentUpdate
+  std::vector<RuntimeLine> runtime_lines;  // what the overview prints of it, in order
+  std::string runtime_badge;  // "Databricks 13.3.x-photon-scala2.12 · RAPIDS 23.10.0", or ""
   std::vector<FindingLine> findings;
   int critical = 0, warnings = 0, infos = 0;
 
@@ -29,6 +39,13 @@ struct OverviewModel {
   // `now_ms` is the wall clock, for a running driver's task time (as the executors endpoint).
   void Build(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms);
 };
+
+// The overview's lines for a runtime: the Databricks runtime and cluster, the cluster manager and
+// deploy mode, the executors the configuration asked for, the RAPIDS Accelerator. Only what the
+// log says.
+std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& runtime);
+// The short form beside the Spark version in the overview's subtitle; "" for a plain Spark run.
+std::string RuntimeBadge(const RuntimeInfo& runtime);
 
 // The finding's line, with the numbers formatted as the page formats them.
 std::string FindingText(const Finding& finding);

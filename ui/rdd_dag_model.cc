@@ -6,11 +6,6 @@
 namespace afterglow::ui {
 namespace {
 
-// Text width estimate for boxes (the layout has no fonts): Liberation Sans averages about 0.55 em.
-float TextWidth(const std::string& text, float line_height) {
-  return static_cast<float>(text.size()) * line_height * 0.55f;
-}
-
 std::string NodeLabel(const RddOperationNode& node, const StringPool& strings) {
   std::string label(strings.Get(node.name));
   label += " [" + std::to_string(node.rdd_id) + "]";
@@ -23,11 +18,13 @@ std::string NodeLabel(const RddOperationNode& node, const StringPool& strings) {
 
 // Adds one stage's graph: its clusters (stage box first), attached nodes and internal edges.
 // `node_of` receives (stage, rdd) -> node index.
-void AddStageGraph(const RddOperationGraph& graph, const StringPool& strings, float line_height,
+void AddStageGraph(const RddOperationGraph& graph, const StringPool& strings, const TextMeasure& measure,
                    LayoutInput& input, RddDagModel& out,
                    std::map<std::pair<int32_t, int32_t>, int32_t>& node_of) {
   const int32_t base = static_cast<int32_t>(out.clusters.size());
+  const float line_height = measure.line_height;
   const float label_height = line_height + 6.0f;
+  const float pad = 8.0f;  // around a label, matching ui/rdd_dag_view.cc's text inset
   for (size_t c = 0; c < graph.clusters.size(); ++c) {
     const RddOperationCluster& cluster = graph.clusters[c];
     RddDagCluster& drawn = out.clusters.emplace_back();
@@ -35,7 +32,7 @@ void AddStageGraph(const RddOperationGraph& graph, const StringPool& strings, fl
     drawn.stage_id = graph.stage_id;
     drawn.is_stage = c == 0;
     drawn.skipped = c == 0 && cluster.name.find("skipped") != std::string::npos;
-    input.clusters.push_back({-1, label_height, TextWidth(cluster.name, line_height) + 20.0f});
+    input.clusters.push_back({-1, label_height, measure.Width(cluster.name, c == 0) + 2 * pad});
   }
   for (size_t c = 0; c < graph.clusters.size(); ++c) {
     for (int32_t child : graph.clusters[c].child_clusters) {
@@ -56,8 +53,9 @@ void AddStageGraph(const RddOperationGraph& graph, const StringPool& strings, fl
       drawn.callsite = std::string(strings.Get(node.callsite));
       drawn.cached = node.cached;
       drawn.barrier = node.barrier;
-      const float width =
-          std::clamp(TextWidth(drawn.label, line_height) + 16.0f, kRddNodeWidth, 360.0f);
+      drawn.box_label = ElideToWidth(measure, drawn.label, false, kRddNodeMaxWidth - 2 * pad, nullptr);
+      const float width = std::clamp(measure.Width(drawn.box_label, false) + 2 * pad, kRddNodeWidth,
+                                     kRddNodeMaxWidth);
       input.nodes.push_back({width, line_height * 1.7f, base + static_cast<int32_t>(c)});
     }
   }
@@ -83,7 +81,7 @@ void Finish(LayoutInput& input, RddDagModel& out) {
 }  // namespace
 
 void BuildJobDag(const AttemptModel& model, const StringPool& strings, int32_t job_id,
-                 float line_height, RddDagModel& out) {
+                 const TextMeasure& measure, RddDagModel& out) {
   out.Clear();
   if (model.job_rows.count(job_id) == 0) return;
   const std::vector<RddOperationGraph> graphs = OperationGraphForJob(model, strings, job_id);
@@ -91,7 +89,7 @@ void BuildJobDag(const AttemptModel& model, const StringPool& strings, int32_t j
   LayoutInput input;
   std::map<std::pair<int32_t, int32_t>, int32_t> node_of;
   for (const RddOperationGraph& graph : graphs) {
-    AddStageGraph(graph, strings, line_height, input, out, node_of);
+    AddStageGraph(graph, strings, measure, input, out, node_of);
   }
   // Edges into a stage from RDDs computed in an earlier stage of this job (the shuffle's map
   // side, or a cached RDD): from the latest earlier stage that draws that RDD.
@@ -112,12 +110,12 @@ void BuildJobDag(const AttemptModel& model, const StringPool& strings, int32_t j
 }
 
 void BuildStageDag(const AttemptModel& model, const StringPool& strings, int32_t stage_id,
-                   float line_height, RddDagModel& out) {
+                   const TextMeasure& measure, RddDagModel& out) {
   out.Clear();
   out.built_for = stage_id;
   LayoutInput input;
   std::map<std::pair<int32_t, int32_t>, int32_t> node_of;
-  AddStageGraph(OperationGraphForStage(model, strings, stage_id), strings, line_height, input, out,
+  AddStageGraph(OperationGraphForStage(model, strings, stage_id), strings, measure, input, out,
                 node_of);
   Finish(input, out);
 }

@@ -10,6 +10,7 @@
 
 #include "core/analysis/rdd_operation_graph.h"
 #include "ui/graph_layout.h"
+#include "ui/graph_text_measure.h"
 
 namespace afterglow::ui {
 
@@ -17,6 +18,7 @@ struct RddDagNode {
   int32_t rdd_id = 0;
   int32_t stage_id = 0;
   std::string label;     // "name [id]", plus " [Indeterminate]" / " [Unordered]" as Spark adds
+  std::string box_label; // `label` as the box shows it (cut with "..." past kRddNodeMaxWidth)
   std::string callsite;  // the tooltip
   bool cached = false;   // drawn green, as Spark's "cached" RDDs
   bool barrier = false;
@@ -42,16 +44,18 @@ struct RddDagModel {
   void Clear() { *this = RddDagModel{}; }
 };
 
-// Node box size in layout units for a text row of `line_height`.
-inline constexpr float kRddNodeWidth = 190.0f;
+// Node boxes are as wide as their label plus padding, within these bounds (layout units).
+inline constexpr float kRddNodeWidth = 120.0f;
+inline constexpr float kRddNodeMaxWidth = 420.0f;
 
 // A job's DAG (AppStatusStore.operationGraphForJob): every stage of the job in id order. An edge
 // into a stage from an RDD of another stage of the job is drawn from the latest earlier stage
 // that holds that RDD. Leaves `out` cleared when the job is unknown.
+// Boxes are sized from `measure` (the fonts the labels are drawn in).
 void BuildJobDag(const AttemptModel& model, const StringPool& strings, int32_t job_id,
-                 float line_height, RddDagModel& out);
+                 const TextMeasure& measure, RddDagModel& out);
 // One stage's DAG (its internal edges only, as the stage page draws it).
 void BuildStageDag(const AttemptModel& model, const StringPool& strings, int32_t stage_id,
-                   float line_height, RddDagModel& out);
+                   const TextMeasure& measure, RddDagModel& out);
 
 }  // namespace afterglow::ui

@@ -17,6 +17,8 @@ ImU32 WithAlpha(const ImVec4& color, float alpha) {
 
 float DagLineHeight() { return Fonts().body != nullptr ? Fonts().body->FontSize : 16.0f; }
 
+TextMeasure DagTextMeasure() { return GraphTextMeasure(); }
+
 int32_t DrawRddDag(RddDagModel& model, const char* id, float height) {
   GraphCanvas canvas;
   BeginGraphCanvas(id, height, model.layout.bounds, model.viewport, canvas);
@@ -52,10 +54,7 @@ int32_t DrawRddDag(RddDagModel& model, const char* id, float height) {
                   cluster.label.c_str(), rect);
   }
   const ImU32 edge = WithAlpha(colors::kMuted, 0.95f);
-  for (const auto& [from, to] : model.edges) {
-    DrawGraphEdge(canvas, model.layout.nodes[static_cast<size_t>(from)],
-                  model.layout.nodes[static_cast<size_t>(to)], edge);
-  }
+  for (size_t e = 0; e < model.edges.size(); ++e) DrawGraphEdge(canvas, model.layout, e, edge);
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const RddDagNode& node = model.nodes[i];
     const LayoutRect& rect = model.layout.nodes[i];
@@ -69,19 +68,25 @@ int32_t DrawRddDag(RddDagModel& model, const char* id, float height) {
     canvas.draw->AddRect(lo, hi, node.barrier ? ImGui::GetColorU32(colors::kAccent)
                                               : WithAlpha(colors::kMuted, 0.9f),
                          rounding);
-    DrawGraphText(canvas, Fonts().body, rect.x0 + pad, rect.y0 + rect.Height() * 0.2f, text,
-                  node.label.c_str(), rect);
+    // 8: the inset BuildJobDag sized the box for.
+    DrawGraphText(canvas, Fonts().body, rect.x0 + 8.0f, rect.y0 + (rect.Height() - DagLineHeight()) * 0.5f,
+                  text, node.box_label.c_str(), rect);
     if (canvas.Hit(rect)) hovered_node = static_cast<int32_t>(i);
   }
   if (hovered_node >= 0) {
     const RddDagNode& node = model.nodes[static_cast<size_t>(hovered_node)];
     ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
     ImGui::PushFont(Fonts().bold);
     ImGui::TextUnformatted(node.label.c_str());
     ImGui::PopFont();
-    ImGui::Text("Stage %d%s%s", node.stage_id, node.cached ? "   cached" : "",
-                node.barrier ? "   barrier" : "");
-    if (!node.callsite.empty()) ImGui::TextUnformatted(node.callsite.c_str());
+    ImGui::Text("RDD %d in stage %d%s%s", node.rdd_id, node.stage_id,
+                node.cached ? "   cached" : "   not cached", node.barrier ? "   barrier" : "");
+    if (!node.callsite.empty()) {
+      ImGui::TextColored(colors::kMuted, "call site");
+      ImGui::TextUnformatted(node.callsite.c_str());
+    }
+    ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   } else if (hovered_stage >= 0) {
     ImGui::SetTooltip("Stage %d: click to open", hovered_stage);
@@ -98,7 +103,11 @@ void DrawStageDag(AppState& state, int32_t stage_id, float height) {
     ImGui::TextColored(colors::kMuted, "The log lists no RDD operations for stage %d.", stage_id);
   } else {
     // As tall as the graph at its natural size, within reason; the rest is reached by panning.
-    if (height <= 0) height = std::clamp(dag.layout.bounds.Height() + 40.0f, 120.0f, 380.0f);
+    // (+ the canvas's toolbar row.)
+    if (height <= 0) {
+      height = std::clamp(dag.layout.bounds.Height() + 40.0f + ImGui::GetFrameHeightWithSpacing(),
+                          120.0f, 380.0f);
+    }
     DrawRddDag(dag, "##stage_dag", height);
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.8f));
@@ -113,7 +122,7 @@ void PrepareStageDag(AppState& state, int32_t stage_id) {
   }
   const bool same = state.stage_dag.built_for == stage_id;
   const GraphViewport kept = state.stage_dag.viewport;
-  BuildStageDag(*model, *strings, stage_id, DagLineHeight(), state.stage_dag);
+  BuildStageDag(*model, *strings, stage_id, DagTextMeasure(), state.stage_dag);
   if (same) state.stage_dag.viewport = kept;
 }
 

@@ -24,5 +24,7 @@ void PrepareStageDag(AppState& state, int32_t stage_id);
 
 // The line height the DAG layouts are built for (the body font's size).
 float DagLineHeight();
+// The text measure the DAG layouts are built with (the fonts the labels are drawn in).
+TextMeasure DagTextMeasure();
 
 }  // namespace afterglow::ui

@@ -18,7 +18,7 @@ constexpr Section kSections[] = {
     {ViewId::kExecutors, ViewId::kExecutors, "executors"},
     {ViewId::kSql, ViewId::kSqlQuery, "sql"},
     {ViewId::kEnvironment, ViewId::kEnvironment, "environment"},
-    {ViewId::kStorage, ViewId::kStorage, "storage"},
+    {ViewId::kStorage, ViewId::kRdd, "storage"},
     {ViewId::kTimeline, ViewId::kTimeline, "timeline"},
 };
 

@@ -22,6 +22,7 @@ enum class ViewId : uint8_t {
   kEnvironment,  // #/environment
   kStorage,      // #/storage
   kTimeline,     // #/timeline
+  kRdd,          // #/storage/<rdd id>
 };
 
 struct Route {

@@ -123,8 +123,26 @@ void SqlListModel::Clear() {
   sorted = false;
 }
 
+void SqlListModel::RememberSelection() {
+  if (selection_pending_ || selected_row < 0 || static_cast<size_t>(selected_row) >= order.size()) {
+    return;
+  }
+  selected_id_ = rows[order[static_cast<size_t>(selected_row)]].execution_id;
+  selection_pending_ = true;
+}
+
+void SqlListModel::RestoreSelection() {
+  if (!selection_pending_) return;
+  selection_pending_ = false;
+  selected_row = -1;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (rows[order[i]].execution_id == selected_id_) selected_row = static_cast<int>(i);
+  }
+}
+
 void SqlListModel::Build(const Session& session, const AttemptSummary& app,
                          const AttemptModel* model, const StringPool* strings) {
+  RememberSelection();  // a rebuild (a refresh while the log loads) keeps the selected execution
   Clear();
   const ApiResponse response = session.Api(ApiSqlListPath(app));
   if (response.status != 200) {
@@ -149,6 +167,7 @@ void SqlListModel::Build(const Session& session, const AttemptSummary& app,
   }
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  RestoreSelection();
 
   if (model == nullptr || strings == nullptr) return;
   const StreamingModel& streams = model->streaming;
@@ -169,6 +188,7 @@ void SqlListModel::Build(const Session& session, const AttemptSummary& app,
 }
 
 void SqlListModel::Sort(SqlColumn column, bool ascending) {
+  RememberSelection();
   sorted = true;
   sort_column = column;
   sort_ascending = ascending;
@@ -197,15 +217,18 @@ void SqlListModel::Sort(SqlColumn column, bool ascending) {
     return ascending ? rows[a].execution_id < rows[b].execution_id
                      : rows[a].execution_id > rows[b].execution_id;
   });
+  RestoreSelection();
 }
 
 void SqlListModel::ApplyFilter(std::string_view text) {
+  RememberSelection();
   filter.assign(text);
   order.clear();
   for (uint32_t i = 0; i < rows.size(); ++i) {
     if (RowMatches(rows[i], text)) order.push_back(i);
   }
   if (sorted) Sort(sort_column, sort_ascending);
+  RestoreSelection();
 }
 
 }  // namespace afterglow::ui

@@ -58,6 +58,7 @@ struct SqlListModel {
   bool sorted = false;          // false after Build: the view applies its sort order again
   SqlColumn sort_column = SqlColumn::kId;
   bool sort_ascending = false;
+  int selected_row = -1;  // keyboard selection: a position in `order`, -1 for none
 
   void Clear();
   // Reads the executions of one application attempt from the session's REST answer, and the
@@ -67,7 +68,14 @@ struct SqlListModel {
   // Sorts the index; ties keep execution id order. Keeps the filter.
   void Sort(SqlColumn column, bool ascending);
   // Keeps the rows whose id, description or job ids contain `text` (case-insensitive).
+  // Build, Sort and ApplyFilter keep the selected execution selected while it is still listed.
   void ApplyFilter(std::string_view text);
+
+ private:
+  void RememberSelection();  // notes the selected execution's id before `order` changes
+  void RestoreSelection();   // finds it in the new `order` (-1 when it is gone)
+  int64_t selected_id_ = -1;
+  bool selection_pending_ = false;
 };
 
 const char* SqlStatusName(SqlStatus status);

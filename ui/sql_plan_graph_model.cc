@@ -14,23 +14,90 @@ std::string_view JavaTrim(std::string_view text) {
   return text;
 }
 
-// Text rows a string takes when drawn (its newlines + 1).
-int RowsOf(const std::string& text) {
-  return 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+// Parses a non-negative decimal at `at`, advancing it; false when there is none.
+bool ParseInt(std::string_view text, size_t& at, int32_t& value) {
+  const size_t start = at;
+  int64_t parsed = 0;
+  while (at < text.size() && text[at] >= '0' && text[at] <= '9' && parsed < (1 << 30)) {
+    parsed = parsed * 10 + (text[at++] - '0');
+  }
+  value = static_cast<int32_t>(parsed);
+  return at > start;
 }
 
-// Rows of the title plus the first `max_metrics` metric lines.
-int ShownRows(const SqlPlanGraphNode& node, int max_metrics) {
-  int rows = 1;
-  const int shown = std::min<int>(max_metrics, static_cast<int>(node.metric_lines.size()));
-  for (int i = 0; i < shown; ++i) rows += RowsOf(node.metric_lines[static_cast<size_t>(i)]);
-  return rows;
+// The rows a node shows and its box width (layout units) for `measure`.
+float BuildRows(const TextMeasure& measure, SqlPlanGraphNode& node) {
+  const float pad = measure.line_height * kSqlNodePadRows;
+  const float indent = measure.line_height;
+  const float room = kSqlNodeMaxWidth - 2 * pad;
+  float widest = 0;
+  auto add = [&](std::string_view text, bool bold, bool indented) {
+    bool cut = false;
+    SqlPlanGraphRow& row = node.rows.emplace_back();
+    row.text = ElideToWidth(measure, text, bold, room - (indented ? indent : 0.0f), &cut);
+    row.bold = bold;
+    row.indent = indented;
+    node.elided = node.elided || cut;
+    widest = std::max(widest, measure.Width(row.text, bold) + (indented ? indent : 0.0f));
+  };
+  add(node.title, true, false);
+  for (const std::string& line : node.metric_lines) {
+    std::string_view rest = line;
+    bool first = true;
+    while (true) {
+      const size_t newline = rest.find('\n');
+      add(rest.substr(0, newline), false, !first);
+      if (newline == std::string_view::npos) break;
+      rest.remove_prefix(newline + 1);
+      first = false;
+    }
+  }
+  return widest;
+}
+
+// Lays the stage links out on one row after kSqlStagesLabel; returns the row's width. Links that
+// do not fit in the widest box are left out (the tooltip's metric lines still name them).
+float BuildStageLinks(const TextMeasure& measure, const std::vector<std::pair<int32_t, int32_t>>& stages,
+                      SqlPlanGraphNode& node) {
+  if (stages.empty()) return 0;
+  const float pad = measure.line_height * kSqlNodePadRows;
+  float x = pad + measure.Width(kSqlStagesLabel, false);
+  const float space = measure.Width("  ", false);
+  for (const auto& [stage, attempt] : stages) {
+    std::string text = std::to_string(stage) + "." + std::to_string(attempt);
+    const float w = measure.Width(text, false);
+    if (x + space + w > kSqlNodeMaxWidth - pad) break;
+    SqlPlanStageLink& link = node.stages.emplace_back();
+    link.stage_id = stage;
+    link.attempt_id = attempt;
+    link.text = std::move(text);
+    link.x0 = x + space;
+    link.x1 = link.x0 + w;
+    x = link.x1;
+  }
+  return x - pad;
 }
 
 }  // namespace
 
+void AppendMetricStages(std::string_view metric_line,
+                        std::vector<std::pair<int32_t, int32_t>>& out) {
+  constexpr std::string_view kStage = "(stage ";
+  for (size_t found = metric_line.find(kStage); found != std::string_view::npos;
+       found = metric_line.find(kStage, found + 1)) {
+    size_t at = found + kStage.size();
+    int32_t stage = 0, attempt = 0;
+    if (!ParseInt(metric_line, at, stage) || at >= metric_line.size() || metric_line[at] != '.') continue;
+    ++at;
+    if (!ParseInt(metric_line, at, attempt) || metric_line.substr(at, 7) != ": task ") continue;
+    const std::pair<int32_t, int32_t> pair{stage, attempt};
+    if (std::find(out.begin(), out.end(), pair) == out.end()) out.push_back(pair);
+  }
+}
+
 void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings,
-                            int64_t execution_id, float line_height, SqlPlanGraphModel& out) {
+                            int64_t execution_id, const TextMeasure& measure,
+                            SqlPlanGraphModel& out) {
   out.Clear();
   const auto graph_it = model.sql.graphs.find(execution_id);
   const auto row_it = model.sql.executions.find(execution_id);
@@ -73,18 +140,24 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
         plan.cluster >= 0 && static_cast<size_t>(plan.cluster) < cluster_of_index.size()
             ? cluster_of_index[static_cast<size_t>(plan.cluster)]
             : -1;
-    const float pad = line_height * 0.5f;
+    const float line_height = measure.line_height;
+    const float pad = line_height * kSqlNodePadRows;
+    const float text_width = BuildRows(measure, node);
     if (plan.is_cluster) {
       node.layout_index = cluster_of_index[i];
       LayoutInput::Cluster& cluster = input.clusters[static_cast<size_t>(node.layout_index)];
       cluster.parent = parent_cluster;
-      cluster.label_height = static_cast<float>(ShownRows(node, 1)) * line_height + pad;
-      cluster.min_width = kSqlNodeWidth;
+      cluster.label_height = static_cast<float>(node.rows.size()) * line_height + pad;
+      cluster.min_width = text_width + 2 * pad;
     } else {
+      std::vector<std::pair<int32_t, int32_t>> stages;
+      for (const std::string& line : node.metric_lines) AppendMetricStages(line, stages);
+      const float links_width = BuildStageLinks(measure, stages, node);
+      const size_t rows = node.rows.size() + (node.stages.empty() ? 0 : 1);
       node.layout_index = static_cast<int32_t>(input.nodes.size());
-      const float height =
-          static_cast<float>(ShownRows(node, kSqlNodeMetricLines)) * line_height + 2 * pad;
-      input.nodes.push_back({kSqlNodeWidth, height, parent_cluster});
+      const float width =
+          std::clamp(std::max(text_width, links_width) + 2 * pad, kSqlNodeMinWidth, kSqlNodeMaxWidth);
+      input.nodes.push_back({width, static_cast<float>(rows) * line_height + 2 * pad, parent_cluster});
     }
   }
   for (const auto& [child_id, parent_id] : graph.edges) {

@@ -17,25 +17,46 @@ const LayoutRect& RectOf(const SqlPlanGraphModel& model, const SqlPlanGraphNode&
                          : model.layout.nodes[static_cast<size_t>(node.layout_index)];
 }
 
-// Title, then the first `max_lines` metric lines, one text row each (values may span rows).
-void DrawNodeText(const GraphCanvas& canvas, const SqlPlanGraphNode& node, const LayoutRect& rect,
-                  float pad, int max_lines, const LayoutRect& clip) {
-  const float row = Fonts().body != nullptr ? Fonts().body->FontSize : ImGui::GetFontSize();
-  float y = rect.y0 + pad * 0.5f;
-  DrawGraphText(canvas, Fonts().bold, rect.x0 + pad, y, ImGui::GetColorU32(ImGuiCol_Text),
-                node.title.c_str(), clip);
-  y += row;
-  const int shown = std::min<int>(max_lines, static_cast<int>(node.metric_lines.size()));
-  for (int i = 0; i < shown; ++i) {
-    const std::string& line = node.metric_lines[static_cast<size_t>(i)];
-    DrawGraphText(canvas, Fonts().body, rect.x0 + pad, y, ImGui::GetColorU32(colors::kMuted),
-                  line.c_str(), clip);
-    y += row * static_cast<float>(1 + std::count(line.begin(), line.end(), '\n'));
+// The node's rows (title, metric lines) from the top of `rect`, then its stage links; returns
+// the index of the stage link under the pointer, -1 if none.
+int32_t DrawNodeText(const GraphCanvas& canvas, const SqlPlanGraphNode& node, const LayoutRect& rect,
+                     float row, const LayoutRect& clip) {
+  const float pad = row * kSqlNodePadRows;
+  float y = rect.y0 + pad;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
+  for (const SqlPlanGraphRow& line : node.rows) {
+    DrawGraphText(canvas, line.bold ? Fonts().bold : Fonts().body,
+                  rect.x0 + pad + (line.indent ? row : 0.0f), y, line.bold ? text : muted,
+                  line.text.c_str(), clip);
+    y += row;
   }
+  int32_t hovered_link = -1;
+  if (node.stages.empty()) return hovered_link;
+  DrawGraphText(canvas, Fonts().body, rect.x0 + pad, y, muted, kSqlStagesLabel, clip);
+  const ImU32 link = ImGui::GetColorU32(colors::kRunning);
+  for (size_t i = 0; i < node.stages.size(); ++i) {
+    const SqlPlanStageLink& stage = node.stages[i];
+    const LayoutRect hit{rect.x0 + stage.x0, y, rect.x0 + stage.x1, y + row};
+    const bool hot = canvas.Hit(hit);
+    DrawGraphText(canvas, Fonts().body, hit.x0, y, hot ? ImGui::GetColorU32(colors::kAccent) : link,
+                  stage.text.c_str(), clip);
+    const ImVec2 a = canvas.ToScreen(hit.x0, hit.y1 - 1.0f);
+    const ImVec2 b = canvas.ToScreen(hit.x1, hit.y1 - 1.0f);
+    canvas.draw->AddLine(a, b, hot ? ImGui::GetColorU32(colors::kAccent) : link);
+    if (hot) hovered_link = static_cast<int32_t>(i);
+  }
+  return hovered_link;
 }
 
-void DrawNodeTooltip(const SqlPlanGraphNode& node) {
+void DrawNodeTooltip(const SqlPlanGraphNode& node, int32_t hovered_link) {
   ImGui::BeginTooltip();
+  if (hovered_link >= 0) {
+    const SqlPlanStageLink& stage = node.stages[static_cast<size_t>(hovered_link)];
+    ImGui::Text("Open stage %d (attempt %d)", stage.stage_id, stage.attempt_id);
+    ImGui::EndTooltip();
+    return;
+  }
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
   ImGui::PushFont(Fonts().bold);
   ImGui::TextUnformatted(node.title.c_str());
@@ -46,6 +67,10 @@ void DrawNodeTooltip(const SqlPlanGraphNode& node) {
   }
   if (!node.metric_lines.empty()) ImGui::Separator();
   for (const std::string& line : node.metric_lines) ImGui::TextUnformatted(line.c_str());
+  if (!node.stages.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored(colors::kMuted, "The stages named by the metrics link to their pages.");
+  }
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -61,8 +86,7 @@ void PrepareSqlPlanGraph(AppState& state, int64_t execution_id) {
   }
   const GraphViewport kept = state.sql_plan_graph.viewport;
   const bool same = state.sql_plan_graph.execution_id == execution_id;
-  const float line_height = Fonts().body != nullptr ? Fonts().body->FontSize : 16.0f;
-  BuildSqlPlanGraphModel(*model, *strings, execution_id, line_height, state.sql_plan_graph);
+  BuildSqlPlanGraphModel(*model, *strings, execution_id, GraphTextMeasure(), state.sql_plan_graph);
   if (same) state.sql_plan_graph.viewport = kept;
 }
 
@@ -75,7 +99,7 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
     return false;
   }
   const int64_t selected = selected_node_id != nullptr ? *selected_node_id : -1;
-  const float pad = (Fonts().body != nullptr ? Fonts().body->FontSize : ImGui::GetFontSize()) * 0.5f;
+  const float row = Fonts().body != nullptr ? Fonts().body->FontSize : ImGui::GetFontSize();
   GraphCanvas canvas;
   BeginGraphCanvas("##sql_plan_graph", height, model.layout.bounds, model.viewport, canvas);
   const ImU32 cluster_fill = WithAlpha(colors::kRunning, 0.08f);
@@ -100,13 +124,12 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
     canvas.draw->AddRect(canvas.ToScreen(rect.x0, rect.y0), canvas.ToScreen(rect.x1, rect.y1),
                          is_selected ? selected_border : cluster_border, rounding, 0,
                          is_selected ? 2.0f : 1.0f);
-    DrawNodeText(canvas, node, rect, pad, 1, rect);
+    DrawNodeText(canvas, node, rect, row, rect);
     if (canvas.Hit(rect)) hovered = static_cast<int32_t>(i);  // inner clusters come later
   }
-  for (const auto& [child, parent] : model.edges) {
-    DrawGraphEdge(canvas, RectOf(model, model.nodes[static_cast<size_t>(child)]),
-                  RectOf(model, model.nodes[static_cast<size_t>(parent)]), edge_color);
-  }
+  // model.edges and the layout's edges share indices (both skip edges touching a cluster).
+  for (size_t e = 0; e < model.edges.size(); ++e) DrawGraphEdge(canvas, model.layout, e, edge_color);
+  int32_t hovered_link = -1;
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const SqlPlanGraphNode& node = model.nodes[i];
     if (node.is_cluster) continue;
@@ -118,11 +141,27 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
     canvas.draw->AddRect(canvas.ToScreen(rect.x0, rect.y0), canvas.ToScreen(rect.x1, rect.y1),
                          is_selected ? selected_border : node_border, rounding, 0,
                          is_selected ? 2.5f : 1.0f);
-    DrawNodeText(canvas, node, rect, pad, kSqlNodeMetricLines, rect);
-    if (canvas.Hit(rect)) hovered = static_cast<int32_t>(i);
+    const int32_t link = DrawNodeText(canvas, node, rect, row, rect);
+    if (canvas.Hit(rect)) {
+      hovered = static_cast<int32_t>(i);
+      hovered_link = link;
+    }
   }
   bool changed = false;
-  if (hovered >= 0) DrawNodeTooltip(model.nodes[static_cast<size_t>(hovered)]);
+  if (hovered >= 0) {
+    const SqlPlanGraphNode& node = model.nodes[static_cast<size_t>(hovered)];
+    DrawNodeTooltip(node, node.is_cluster ? -1 : hovered_link);
+  }
+  if (canvas.clicked && hovered >= 0 && hovered_link >= 0 &&
+      !model.nodes[static_cast<size_t>(hovered)].is_cluster) {
+    // A stage link: open the stage once the canvas is closed (Navigate rebuilds route models).
+    const SqlPlanStageLink& stage =
+        model.nodes[static_cast<size_t>(hovered)].stages[static_cast<size_t>(hovered_link)];
+    const Route target{ViewId::kStage, stage.stage_id, stage.attempt_id};
+    EndGraphCanvas(canvas);
+    Navigate(state, target);
+    return false;
+  }
   if (canvas.clicked && selected_node_id != nullptr) {
     const int64_t now = hovered >= 0 ? model.nodes[static_cast<size_t>(hovered)].node_id : -1;
     changed = now != *selected_node_id;

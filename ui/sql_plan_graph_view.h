@@ -10,9 +10,9 @@
 namespace afterglow::ui {
 
 // Draws the plan graph of `execution_id` into a child region of the current window, `height`
-// pixels tall (<= 0: the rest of the window) and as wide as the content region. The mouse wheel
-// zooms around the pointer, dragging pans, a double click fits the graph again; hovering a node
-// shows all its metrics; clicking a node selects it.
+// pixels tall (<= 0: the rest of the window) and as wide as the content region, scrolled and
+// zoomed as ui/graph_view.h says; hovering a node shows all its metrics; clicking a node selects
+// it; clicking one of its stage links (the stages its metrics name) opens that stage.
 //
 // Reads state.sql_plan_graph, which PrepareRoute builds for route #/sql/<execution_id>; draws a
 // short note when that model is for another execution or the execution has no stored graph.

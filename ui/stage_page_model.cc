@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 #include "simdjson.h"
@@ -132,7 +133,23 @@ const SummaryRow* StagePageModel::FindSummary(SummaryField field) const {
 void StagePageModel::Build(const Session& session, const AttemptSummary& app,
                            const AttemptModel& model, const StringPool& strings, int64_t stage,
                            int32_t attempt) {
+  // The same page again: its task table keeps the user's filter, search and selection. `tasks`
+  // still reads `model` (the same one), so the selected row can be read before the rebuild.
+  const bool same_page = built_model_ == &model && built_stage_ == stage && built_attempt_ == attempt;
+  TaskTableModel kept;
+  if (same_page) {
+    tasks.NoteSelection();
+    kept.filter = tasks.filter;
+    std::memcpy(kept.search, tasks.search, sizeof kept.search);
+    kept.selected_task_id = tasks.selected_task_id;
+  }
   Clear();
+  built_model_ = &model;
+  built_stage_ = stage;
+  built_attempt_ = attempt;
+  tasks.filter = kept.filter;
+  std::memcpy(tasks.search, kept.search, sizeof tasks.search);
+  tasks.selected_task_id = kept.selected_task_id;
   stage_id = static_cast<int32_t>(stage);
   // Every attempt of the stage; -1 resolves to the latest.
   for (auto it = model.stage_rows.lower_bound({stage_id, INT32_MIN});

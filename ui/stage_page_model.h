@@ -99,11 +99,21 @@ struct StagePageModel {
   TaskTableModel tasks;
 
   void Clear();
-  // Builds the page of stage `stage_id`, attempt `attempt_id` (-1: the latest attempt).
+  // Builds the page of stage `stage_id`, attempt `attempt_id` (-1: the latest attempt). Building
+  // the same stage attempt of the same model again (a refresh while the log loads) keeps the task
+  // table's view state: its status filter, search text and selected task (the sort order is the
+  // table's own, applied again); another stage attempt starts from a fresh table.
   void Build(const Session& session, const AttemptSummary& app, const AttemptModel& model,
              const StringPool& strings, int64_t stage_id, int32_t attempt_id);
   // The row of `field` in `summary`, or null when the page does not show it.
   const SummaryRow* FindSummary(SummaryField field) const;
+
+ private:
+  // What the last Build was asked for, to tell a rebuild of the page from a new page. The model is
+  // compared by address only, never read through.
+  int64_t built_stage_ = -1;
+  int32_t built_attempt_ = -1;
+  const AttemptModel* built_model_ = nullptr;
 };
 
 }  // namespace afterglow::ui

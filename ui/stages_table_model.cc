@@ -105,6 +105,11 @@ void StagesTableModel::Clear() {
 }
 
 void StagesTableModel::Build(const Session& session, const AttemptSummary& app, int64_t now_ms) {
+  // A rebuild (a refresh while the log loads) keeps the selected stage attempt selected.
+  if (selected_row >= 0 && static_cast<size_t>(selected_row) < shown.size()) {
+    const StageRow& row = rows[shown[static_cast<size_t>(selected_row)]];
+    selected_key_ = {row.stage_id, row.attempt_id};
+  }
   Clear();
   const ApiResponse response = session.Api(ApiAppPrefix(app) + "/stages");
   if (response.status != 200) {
@@ -204,11 +209,21 @@ bool StagesTableModel::Matches(const StageRow& row) const {
 }
 
 void StagesTableModel::ApplyFilter() {
+  // The selection follows its stage attempt through the new order, or ends when filtered away.
+  if (selected_row >= 0 && static_cast<size_t>(selected_row) < shown.size()) {
+    const StageRow& row = rows[shown[static_cast<size_t>(selected_row)]];
+    selected_key_ = {row.stage_id, row.attempt_id};
+  }
   shown.clear();
   selected_row = -1;
   for (uint32_t i : order) {
-    if (Matches(rows[i])) shown.push_back(i);
+    if (!Matches(rows[i])) continue;
+    if (std::make_pair(rows[i].stage_id, rows[i].attempt_id) == selected_key_) {
+      selected_row = static_cast<int>(shown.size());
+    }
+    shown.push_back(i);
   }
+  selected_key_ = {-1, -1};
 }
 
 }  // namespace afterglow::ui

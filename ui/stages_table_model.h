@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/model/app_model.h"
@@ -81,6 +82,10 @@ struct StagesTableModel {
   // Recomputes `shown` from `order`, `filter` and `search`. Call after changing either.
   void ApplyFilter();
   bool Matches(const StageRow& row) const;
+
+ private:
+  // The selected (stage id, attempt id) while `shown` is rebuilt; (-1, -1) otherwise.
+  std::pair<int32_t, int32_t> selected_key_{-1, -1};
 };
 
 // "/api/v1/applications/<id>[/<attempt>]", the prefix of every per-application endpoint.

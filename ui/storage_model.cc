@@ -1,31 +1,48 @@
 #include "ui/storage_model.h"
 
-#include "simdjson.h"
-#include "ui/executors_model.h"
+#include <cstdio>
+
+#include "ui/api_rows.h"
 #include "ui/tsv.h"
 
 namespace afterglow::ui {
 namespace {
 
-int64_t Int(simdjson::dom::object object, const char* key, int64_t fallback = 0) {
-  int64_t value = 0;
-  return object[key].get_int64().get(value) == simdjson::SUCCESS ? value : fallback;
-}
-
-std::string Text(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? std::string(text) : "";
-}
-
-RddRow ReadRdd(simdjson::dom::object rdd) {
+RddRow ReadRdd(const ApiRow& rdd) {
   RddRow row;
-  row.id = Int(rdd, "id");
-  row.name = Text(rdd, "name");
-  row.storage_level = Text(rdd, "storageLevel");
-  row.partitions = Int(rdd, "numPartitions");
-  row.cached_partitions = Int(rdd, "numCachedPartitions");
-  row.memory_used = Int(rdd, "memoryUsed");
-  row.disk_used = Int(rdd, "diskUsed");
+  row.id = rdd.Int("id");
+  row.name = rdd.Text("name");
+  row.storage_level = rdd.Text("storageLevel");
+  row.partitions = rdd.Int("numPartitions");
+  row.cached_partitions = rdd.Int("numCachedPartitions");
+  row.memory_used = rdd.Int("memoryUsed");
+  row.disk_used = rdd.Int("diskUsed");
+  return row;
+}
+
+RddDistributionRow ReadDistribution(const ApiRow& d) {
+  RddDistributionRow row;
+  row.address = d.Text("address");
+  row.memory_used = d.Int("memoryUsed");
+  row.memory_remaining = d.Int("memoryRemaining");
+  row.disk_used = d.Int("diskUsed");
+  row.on_heap_used = d.Int("onHeapMemoryUsed", -1);
+  row.off_heap_used = d.Int("offHeapMemoryUsed", -1);
+  row.on_heap_remaining = d.Int("onHeapMemoryRemaining", -1);
+  row.off_heap_remaining = d.Int("offHeapMemoryRemaining", -1);
+  return row;
+}
+
+RddPartitionRow ReadPartition(const ApiRow& p) {
+  RddPartitionRow row;
+  row.block_name = p.Text("blockName");
+  row.storage_level = p.Text("storageLevel");
+  row.memory_used = p.Int("memoryUsed");
+  row.disk_used = p.Int("diskUsed");
+  for (const std::string& id : p.Texts("executors")) {
+    if (!row.executors.empty()) row.executors += ", ";
+    row.executors += id;
+  }
   return row;
 }
 
@@ -34,92 +51,13 @@ RddRow ReadRdd(simdjson::dom::object rdd) {
 void StorageTableModel::Clear() {
   rows.clear();
   error.clear();
-  selected = -1;
-  distribution.clear();
-  partitions.clear();
-  detail_error.clear();
 }
 
 void StorageTableModel::Build(const Session& session, const AttemptSummary& app) {
-  const int64_t keep = selected;
   Clear();
-  const ApiResponse response = session.Api(ApiAppBase(app) + "/storage/rdd");
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
-    return;
-  }
-  simdjson::dom::parser parser;
-  simdjson::dom::array rdds;
-  if (parser.parse(response.body).get_array().get(rdds) != simdjson::SUCCESS) {
-    error = "the storage answer is not a JSON array";
-    return;
-  }
-  for (simdjson::dom::element element : rdds) {
-    simdjson::dom::object rdd;
-    if (element.get_object().get(rdd) == simdjson::SUCCESS) rows.push_back(ReadRdd(rdd));
-  }
-  if (keep >= 0) Select(session, app, keep);
-}
-
-void StorageTableModel::Select(const Session& session, const AttemptSummary& app, int64_t rdd_id) {
-  selected = -1;
-  distribution.clear();
-  partitions.clear();
-  detail_error.clear();
-  bool listed = false;
-  for (const RddRow& row : rows) listed = listed || row.id == rdd_id;
-  if (!listed) return;
-  selected = rdd_id;
-  const ApiResponse response =
-      session.Api(ApiAppBase(app) + "/storage/rdd/" + std::to_string(rdd_id));
-  if (response.status != 200) {
-    detail_error = std::to_string(response.status) + " " + response.body;
-    return;
-  }
-  simdjson::dom::parser parser;
-  simdjson::dom::object rdd;
-  if (parser.parse(response.body).get_object().get(rdd) != simdjson::SUCCESS) {
-    detail_error = "the RDD answer is not a JSON object";
-    return;
-  }
-  simdjson::dom::array list;
-  if (rdd["dataDistribution"].get_array().get(list) == simdjson::SUCCESS) {
-    for (simdjson::dom::element element : list) {
-      simdjson::dom::object d;
-      if (element.get_object().get(d) != simdjson::SUCCESS) continue;
-      RddDistributionRow row;
-      row.address = Text(d, "address");
-      row.memory_used = Int(d, "memoryUsed");
-      row.memory_remaining = Int(d, "memoryRemaining");
-      row.disk_used = Int(d, "diskUsed");
-      row.on_heap_used = Int(d, "onHeapMemoryUsed", -1);
-      row.off_heap_used = Int(d, "offHeapMemoryUsed", -1);
-      row.on_heap_remaining = Int(d, "onHeapMemoryRemaining", -1);
-      row.off_heap_remaining = Int(d, "offHeapMemoryRemaining", -1);
-      distribution.push_back(std::move(row));
-    }
-  }
-  if (rdd["partitions"].get_array().get(list) == simdjson::SUCCESS) {
-    for (simdjson::dom::element element : list) {
-      simdjson::dom::object p;
-      if (element.get_object().get(p) != simdjson::SUCCESS) continue;
-      RddPartitionRow row;
-      row.block_name = Text(p, "blockName");
-      row.storage_level = Text(p, "storageLevel");
-      row.memory_used = Int(p, "memoryUsed");
-      row.disk_used = Int(p, "diskUsed");
-      simdjson::dom::array executors;
-      if (p["executors"].get_array().get(executors) == simdjson::SUCCESS) {
-        for (simdjson::dom::element executor : executors) {
-          std::string_view id;
-          if (executor.get_string().get(id) != simdjson::SUCCESS) continue;
-          if (!row.executors.empty()) row.executors += ", ";
-          row.executors += id;
-        }
-      }
-      partitions.push_back(std::move(row));
-    }
-  }
+  ApiAnswer answer(session, ApiAppBase(app) + "/storage/rdd");
+  for (const ApiRow& rdd : answer.Rows("storage")) rows.push_back(ReadRdd(rdd));
+  error = answer.error();
 }
 
 std::string StorageTableModel::Tsv() const {
@@ -146,7 +84,53 @@ std::string StorageTableModel::Tsv() const {
   return tsv.text();
 }
 
-std::string StorageTableModel::PartitionsTsv() const {
+void RddPageModel::Clear() {
+  rdd_id = -1;
+  found = false;
+  rdd = RddRow();
+  distribution.clear();
+  partitions.clear();
+  error.clear();
+}
+
+void RddPageModel::Build(const Session& session, const AttemptSummary& app, int64_t id) {
+  Clear();
+  rdd_id = id;
+  ApiAnswer answer(session, ApiAppBase(app) + "/storage/rdd/" + std::to_string(id));
+  const std::optional<ApiRow> json = answer.Object("RDD");
+  error = answer.error();
+  if (!json) return;
+  found = true;
+  rdd = ReadRdd(*json);
+  for (const ApiRow& d : json->Rows("dataDistribution")) distribution.push_back(ReadDistribution(d));
+  for (const ApiRow& p : json->Rows("partitions")) partitions.push_back(ReadPartition(p));
+}
+
+std::string RddPageModel::DistributionTsv() const {
+  TsvWriter tsv;
+  for (const char* header : {"Host", "Memory Used (bytes)", "Memory Remaining (bytes)",
+                             "On Heap Memory Used (bytes)", "On Heap Memory Remaining (bytes)",
+                             "Off Heap Memory Used (bytes)", "Off Heap Memory Remaining (bytes)",
+                             "Disk Used (bytes)"}) {
+    tsv.Cell(header);
+  }
+  tsv.EndRow();
+  for (const RddDistributionRow& row : distribution) {
+    tsv.Cell(row.address);
+    tsv.Cell(row.memory_used);
+    tsv.Cell(row.memory_remaining);
+    // Absent on/off-heap numbers (a log without memory metrics) stay empty cells, not -1.
+    for (int64_t value : {row.on_heap_used, row.on_heap_remaining, row.off_heap_used,
+                          row.off_heap_remaining}) {
+      if (value >= 0) tsv.Cell(value); else tsv.Cell("");
+    }
+    tsv.Cell(row.disk_used);
+    tsv.EndRow();
+  }
+  return tsv.text();
+}
+
+std::string RddPageModel::PartitionsTsv() const {
   TsvWriter tsv;
   for (const char* header : {"Block Name", "Storage Level", "Size in Memory (bytes)",
                              "Size on Disk (bytes)", "Executors"}) {

@@ -1,7 +1,8 @@
-// The Storage page's rows: the cached RDDs as /storage/rdd lists them and, for the RDD the user
-// picks, its distribution over executors and its partitions as /storage/rdd/<id> gives them. Read
-// from the session's REST answers so the page shows the API's numbers. The list is rebuilt by
-// RefreshModels; the selected RDD's detail on selection.
+// The Storage tab's rows: the cached RDDs as /storage/rdd lists them, and the RDD page
+// (#/storage/<id>, Spark's RDDPage) as /storage/rdd/<id> gives it: the RDD's totals, its
+// distribution over executors and its cached partitions. Read from the session's REST answers so
+// the pages show the API's numbers. The list is rebuilt by RefreshModels, the RDD page by
+// PrepareRoute.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +28,7 @@ struct RddRow {
   }
 };
 
-// One executor's share of the selected RDD (dataDistribution).
+// One executor's share of an RDD (dataDistribution).
 struct RddDistributionRow {
   std::string address;
   int64_t memory_used = 0, memory_remaining = 0, disk_used = 0;
@@ -35,7 +36,7 @@ struct RddDistributionRow {
   int64_t on_heap_used = -1, off_heap_used = -1, on_heap_remaining = -1, off_heap_remaining = -1;
 };
 
-// One cached block of the selected RDD (partitions).
+// One cached block of an RDD (partitions).
 struct RddPartitionRow {
   std::string block_name;  // "rdd_3_7"
   std::string storage_level;
@@ -46,18 +47,25 @@ struct RddPartitionRow {
 struct StorageTableModel {
   std::vector<RddRow> rows;  // by RDD id, as the API lists them
   std::string error;
-  // The selected RDD (-1: none) and its detail.
-  int64_t selected = -1;
-  std::vector<RddDistributionRow> distribution;
-  std::vector<RddPartitionRow> partitions;
-  std::string detail_error;
 
   void Clear();
   void Build(const Session& session, const AttemptSummary& app);
-  // Reads /storage/rdd/<id>; an id the list does not hold clears the selection.
-  void Select(const Session& session, const AttemptSummary& app, int64_t rdd_id);
-  std::string Tsv() const;            // the RDD list
-  std::string PartitionsTsv() const;  // the selected RDD's partitions
+  std::string Tsv() const;  // the RDD list
+};
+
+// The RDD page of route #/storage/<id>.
+struct RddPageModel {
+  int64_t rdd_id = -1;  // the route's id; -1 before Build
+  bool found = false;   // the API knows the RDD (else `error` says "no rdd found w/ id 9")
+  RddRow rdd;           // name, storage level, partitions, sizes
+  std::vector<RddDistributionRow> distribution;
+  std::vector<RddPartitionRow> partitions;
+  std::string error;
+
+  void Clear();
+  void Build(const Session& session, const AttemptSummary& app, int64_t id);
+  std::string DistributionTsv() const;
+  std::string PartitionsTsv() const;
 };
 
 }  // namespace afterglow::ui

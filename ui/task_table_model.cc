@@ -194,11 +194,23 @@ bool TaskTableModel::Matches(uint32_t row) const {
          ContainsIgnoreCase(pool->Get(d.error_message(row)), needle);
 }
 
+void TaskTableModel::NoteSelection() {
+  if (model == nullptr || selected_row < 0 || static_cast<size_t>(selected_row) >= shown.size()) {
+    return;
+  }
+  const uint32_t row = shown[static_cast<size_t>(selected_row)];
+  if (row < model->tasks.task_id.size()) selected_task_id = model->tasks.task_id[row];
+}
+
 void TaskTableModel::ApplyFilter() {
+  NoteSelection();
   shown.clear();
+  selected_row = -1;
   if (model == nullptr) return;
   for (uint32_t row : order) {
-    if (Matches(row)) shown.push_back(row);
+    if (!Matches(row)) continue;
+    if (model->tasks.task_id[row] == selected_task_id) selected_row = static_cast<int>(shown.size());
+    shown.push_back(row);
   }
 }
 

@@ -90,7 +90,12 @@ struct TaskTableModel {
   TaskFilter filter = TaskFilter::kAll;
   char search[96] = {};  // the search box: case-insensitive part of executor id, host, error
   bool sorted = false;  // false after Build: the view applies its sort order again
+  int selected_row = -1;  // keyboard selection: a position in `shown`, -1 for none
+  // The selected task's id, which the selection follows when `shown` is rebuilt (a sort, a
+  // filter, a refresh while the log loads); -1 for none. Updated by NoteSelection.
+  int64_t selected_task_id = -1;
 
+  // Clears the rows; keeps the view state (filter, search, selected task) for the next Build.
   void Clear();
   // `rows` are the stage attempt's rows of model.tasks (model.stage_task_rows), TaskStart order.
   void Build(const AttemptModel& attempt_model, const StringPool& strings,
@@ -98,7 +103,11 @@ struct TaskTableModel {
   // Sorts every row by `column`; ties by task id in the same direction (as the taskList
   // endpoint's run-time orders break them).
   void Sort(TaskColumn column, bool ascending);
-  void ApplyFilter();  // recomputes `shown`; call after changing `filter` or `search`
+  // Recomputes `shown`; call after changing `filter` or `search`. The selection stays on its task
+  // while the task is shown.
+  void ApplyFilter();
+  // Notes the task at `selected_row` as the selected one (`model` must be the one of `shown`).
+  void NoteSelection();
   bool Matches(uint32_t row) const;
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/analysis/task_view.h"
 #include "ui/app_state.h"
+#include "ui/executor_order.h"
 #include "ui/format.h"
 #include "ui/theme.h"
 
@@ -187,7 +188,7 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   draw->ChannelsSetCurrent(0);
   draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
   float y = pos.y + layout.ruler_height;
-  const ImU32 separator = ImGui::GetColorU32(ImVec4(1, 1, 1, 0.10f));
+  const ImU32 separator = ImGui::GetColorU32(colors::kGrid);
   for (const TaskTimelineLane& lane : timeline.lanes) {
     const float lane_height = LaneHeight(lane, layout);
     if (y + lane_height >= view_top && y <= view_bottom) {
@@ -345,19 +346,6 @@ TaskPhases ComputeTaskPhases(const AttemptModel& model, uint32_t row, int64_t no
   return phases;
 }
 
-bool ExecutorLaneLess(std::string_view a, std::string_view b) {
-  auto numeric = [](std::string_view s, int64_t& value) {
-    if (s.empty()) return false;
-    const auto result = std::from_chars(s.data(), s.data() + s.size(), value);
-    return result.ec == std::errc() && result.ptr == s.data() + s.size();
-  };
-  int64_t va = 0, vb = 0;
-  const bool na = numeric(a, va), nb = numeric(b, vb);
-  if (na != nb) return nb;  // names ("driver") before numbers
-  if (na) return va != vb ? va < vb : a < b;
-  return a < b;
-}
-
 void TaskTimelineModel::Clear() {
   stage_id = attempt_id = -1;
   now_ms = 0;
@@ -411,7 +399,7 @@ void TaskTimelineModel::Build(const AttemptModel& model, const StringPool& strin
     lanes.push_back(std::move(lane));
   }
   std::sort(lanes.begin(), lanes.end(), [&](const TaskTimelineLane& a, const TaskTimelineLane& b) {
-    return ExecutorLaneLess(strings.Get(a.executor_id), strings.Get(b.executor_id));
+    return ExecutorIdLess(strings.Get(a.executor_id), strings.Get(b.executor_id));
   });
   if (same_attempt) axis = old_axis;
   axis.UpdateExtent(first, last);

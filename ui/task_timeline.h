@@ -84,10 +84,6 @@ struct TaskTimelineModel {
              int32_t attempt_id);
 };
 
-// Executor ids in the order lanes list them: "driver" and other names first (by text), then
-// numeric ids by value ("2" before "10").
-bool ExecutorLaneLess(std::string_view a, std::string_view b);
-
 // The stage page's "Event Timeline" section: a collapsible header, the legend, then the
 // zoomable timeline of state.task_timeline. Call from the stage view.
 void DrawTaskTimelineSection(AppState& state);

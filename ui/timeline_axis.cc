@@ -143,7 +143,7 @@ void DrawTimeRuler(const TimelineAxis& axis, ImDrawList* draw, float x0, float t
                    float ruler_height, float bottom) {
   const double step = NiceTickStep(axis.ViewSpanMs(), width, ImGui::GetFontSize() * 7);
   const ImU32 text_color = ImGui::GetColorU32(colors::kMuted);
-  const ImU32 grid_color = ImGui::GetColorU32(ImVec4(1, 1, 1, 0.07f));
+  const ImU32 grid_color = ImGui::GetColorU32(colors::kGrid);  // readable in both themes
   // Ticks at whole multiples of the step from the extent's start, so labels read 0, 5 s, 10 s.
   const double first = std::ceil((axis.view_start_ms - axis.extent_start_ms) / step);
   char label[48];

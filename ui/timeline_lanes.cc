@@ -128,7 +128,7 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
 
   draw->ChannelsSplit(2);
   draw->ChannelsSetCurrent(0);
-  const ImU32 separator = ImGui::GetColorU32(ImVec4(1, 1, 1, 0.10f));
+  const ImU32 separator = ImGui::GetColorU32(colors::kGrid);
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
   float y = pos.y + layout.ruler_height;

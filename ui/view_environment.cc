@@ -16,6 +16,19 @@ namespace {
 // Sections Spark's page shows expanded; the long property lists start collapsed there too.
 bool OpenByDefault(size_t index) { return index <= 2; }
 
+// A value the History Server hid: drawn apart, with why it is hidden.
+void DrawRedactedValue(const std::string& text) {
+  ImGui::TextColored(colors::kAccent, "%s", text.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+    ImGui::SetTooltip(
+        "Redacted: the name or the value matches spark.redaction.regex "
+        "((?i)secret|password|token|access[.]?key), so the History Server's REST API and UI show "
+        "this text instead of the value.");
+    ImGui::PopTextWrapPos();
+  }
+}
+
 void DrawCellText(const std::string& text) {
   ImGui::TextUnformatted(text.c_str());
   if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetColumnWidth()) {
@@ -33,8 +46,13 @@ void DrawSection(EnvironmentTableModel& model, size_t index, bool filter_changed
     std::snprintf(label, sizeof label, "%s  (%zu of %zu match)###section%zu", section.title.c_str(),
                   section.visible.size(), section.rows.size(), index);
   } else {
-    std::snprintf(label, sizeof label, "%s  (%zu)###section%zu", section.title.c_str(),
-                  section.rows.size(), index);
+    if (section.redacted > 0) {
+      std::snprintf(label, sizeof label, "%s  (%zu, %zu redacted)###section%zu",
+                    section.title.c_str(), section.rows.size(), section.redacted, index);
+    } else {
+      std::snprintf(label, sizeof label, "%s  (%zu)###section%zu", section.title.c_str(),
+                    section.rows.size(), index);
+    }
   }
   if (filter_changed) {
     // A search opens the sections it matches and closes the others; clearing it restores
@@ -83,7 +101,11 @@ void DrawSection(EnvironmentTableModel& model, size_t index, bool filter_changed
         ImGui::TableNextColumn();
         DrawCellText(key);
         ImGui::TableNextColumn();
-        DrawCellText(value);
+        if (IsRedactedValue(value)) {
+          DrawRedactedValue(value);
+        } else {
+          DrawCellText(value);
+        }
       }
     }
     ImGui::EndTable();
@@ -113,7 +135,10 @@ void DrawEnvironmentView(AppState& state) {
     ImGui::TextColored(model.matches > 0 ? colors::kMuted : colors::kAccent, "%zu matching rows",
                        model.matches);
   } else {
-    ImGui::TextColored(colors::kMuted, "Secrets are shown redacted, as the History Server shows them.");
+    ImGui::TextColored(colors::kMuted,
+                       "%zu values redacted (names or values matching spark.redaction.regex), as "
+                       "the History Server shows them.",
+                       model.redacted);
   }
   ImGui::Dummy(ImVec2(0, em * 0.2f));
   for (size_t i = 0; i < model.sections.size(); ++i) DrawSection(model, i, filter_changed, filtering);
@@ -123,6 +148,7 @@ void DescribeEnvironmentView(const AppState& state, JsonWriter& out) {
   const EnvironmentTableModel& model = state.environment;
   out.Field("filter", model.filter_text);
   out.FieldInt("matches", static_cast<int64_t>(model.matches));
+  out.FieldInt("redacted", static_cast<int64_t>(model.redacted));
   out.Key("sections");  // [{title, rows, visible}] in the page's order
   out.BeginArray();
   for (const EnvironmentSection& section : model.sections) {
@@ -130,6 +156,7 @@ void DescribeEnvironmentView(const AppState& state, JsonWriter& out) {
     out.Field("title", section.title);
     out.FieldInt("rows", static_cast<int64_t>(section.rows.size()));
     out.FieldInt("visible", static_cast<int64_t>(section.visible.size()));
+    out.FieldInt("redacted", static_cast<int64_t>(section.redacted));
     out.EndObject();
   }
   out.EndArray();

@@ -7,6 +7,7 @@
 
 #include "ui/executors_timeline.h"
 #include "ui/format.h"
+#include "ui/keyboard.h"
 #include "ui/theme.h"
 #include "ui/views.h"
 #include "ui/widgets.h"
@@ -141,10 +142,14 @@ void DrawSummary(const ExecutorsTableModel& model) {
   ImGui::EndTable();
 }
 
-void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r) {
+void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r, bool selected) {
   char text[160];
   ImGui::TableNextRow();
-  CellText(r.id.c_str());
+  ImGui::TableNextColumn();
+  // The row highlights when the arrows (or a task's executor link) selected it.
+  ImGui::Selectable(r.id.c_str(), selected,
+                    ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap);
+  if (selected) ScrollToSelectedRow();
   CellText(r.address.c_str());
   ImGui::TableNextColumn();
   ImGui::TextColored(r.active ? (r.excluded ? colors::kAccent : colors::kSucceeded) : colors::kMuted,
@@ -207,6 +212,20 @@ void DrawHeadline(const ExecutorsTableModel& model) {
   }
 }
 
+// A link to an executor (Enter on a task of the stage page) selects its row once the table is in
+// its sort order, and scrolls to it.
+void SelectLinkedExecutor(AppState& state) {
+  if (state.executor_to_select.empty()) return;
+  const ExecutorsTableModel& model = state.executors;
+  for (size_t i = 0; i < model.order.size(); ++i) {
+    if (model.rows[model.order[i]].id == state.executor_to_select) {
+      state.executors_selected_row = static_cast<int>(i);
+      MarkTableSelectionMoved();
+    }
+  }
+  state.executor_to_select.clear();
+}
+
 }  // namespace
 
 void DrawExecutorsView(AppState& state) {
@@ -230,6 +249,8 @@ void DrawExecutorsView(AppState& state) {
   ImGui::SameLine();
   if (CopyTsvButton("executors_tsv")) ImGui::SetClipboardText(model.Tsv().c_str());
 
+  // Arrows move a selection through the rows (an executor has no page of its own to open).
+  TableKeyboardSelection(&state.executors_selected_row, static_cast<int>(model.order.size()));
   const int columns = model.has_peak_metrics ? 19 : 17;
   constexpr ImGuiTableFlags kFlags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
@@ -283,12 +304,14 @@ void DrawExecutorsView(AppState& state) {
     }
     specs->SpecsDirty = false;
   }
+  SelectLinkedExecutor(state);
 
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(model.order.size()));
+  ForceSelectedRowDrawn(clipper, state.executors_selected_row);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      DrawExecutorRow(model, model.rows[model.order[i]]);
+      DrawExecutorRow(model, model.rows[model.order[i]], i == state.executors_selected_row);
     }
   }
   ImGui::EndTable();
@@ -312,6 +335,12 @@ void DescribeExecutorsView(const AppState& state, JsonWriter& out) {
   out.BeginArray();
   for (size_t i = 0; i < model.order.size() && i < 10; ++i) out.String(model.rows[model.order[i]].id);
   out.EndArray();
+  out.FieldInt("selectedRow", state.executors_selected_row);  // keyboard selection, -1 for none
+  if (state.executors_selected_row >= 0 &&
+      static_cast<size_t>(state.executors_selected_row) < model.order.size()) {
+    out.Field("selectedExecutor",
+              model.rows[model.order[static_cast<size_t>(state.executors_selected_row)]].id);
+  }
   if (!model.error.empty()) out.Field("error", model.error);
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/format.h"
+#include "ui/keyboard.h"
 #include "ui/rdd_dag_view.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
@@ -18,6 +19,18 @@ ImVec4 StatusColor(const std::string& status) {
   if (status == "SUCCEEDED" || status == "COMPLETE") return colors::kSucceeded;
   if (status == "FAILED") return colors::kFailed;
   if (status == "RUNNING" || status == "ACTIVE") return colors::kRunning;
+  return colors::kMuted;
+}
+
+ImVec4 SectionColor(JobStageSection section) {
+  switch (section) {
+    case JobStageSection::kActive: return colors::kRunning;
+    case JobStageSection::kCompleted: return colors::kSucceeded;
+    case JobStageSection::kFailed: return colors::kFailed;
+    case JobStageSection::kPending:
+    case JobStageSection::kSkipped:
+    case JobStageSection::kCount: break;
+  }
   return colors::kMuted;
 }
 
@@ -56,19 +69,17 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
     std::snprintf(text, sizeof text, "%lld", static_cast<long long>(job.sql_execution_id));
     if (LinkText(text)) Navigate(state, Route{ViewId::kSqlQuery, job.sql_execution_id});
   }
-  ImGui::Text("Stages: %u completed", job.completed_stages);
-  if (job.skipped_stages > 0) {
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kMuted, "%u skipped", job.skipped_stages);
+  // Spark's summary list: the count of each stage table the page shows.
+  bool first = true;
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    if (job.section_size[section] == 0) continue;
+    if (!first) ImGui::SameLine(0, ImGui::GetFontSize());
+    first = false;
+    const auto which = static_cast<JobStageSection>(section);
+    ImGui::TextColored(SectionColor(which), "%s stages: %u", JobStageSectionName(which),
+                       job.section_size[section]);
   }
-  if (job.failed_stages > 0) {
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kFailed, "%u failed", job.failed_stages);
-  }
-  if (job.active_stages > 0) {
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kRunning, "%u active", job.active_stages);
-  }
+  if (first) ImGui::TextColored(colors::kMuted, "No stages");
   ImGui::SameLine(0, ImGui::GetFontSize() * 2);
   char done[32], total[32];
   ImGui::Text("Tasks: %s/%s", FormatCount(job.completed_tasks, done, sizeof done),
@@ -82,28 +93,33 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
 
 void CopyStagesTsv(const JobPageModel& job) {
   TsvWriter tsv;
-  for (const char* header : {"Stage", "Attempt", "Name", "Status", "Submitted", "Duration ms",
-                             "Tasks complete", "Tasks", "Tasks failed", "Input bytes",
-                             "Output bytes", "Shuffle read bytes", "Shuffle write bytes"}) {
+  for (const char* header : {"Section", "Stage", "Attempt", "Name", "Status", "Submitted",
+                             "Duration ms", "Tasks complete", "Tasks", "Tasks failed",
+                             "Input bytes", "Output bytes", "Shuffle read bytes",
+                             "Shuffle write bytes"}) {
     tsv.Cell(header);
   }
   tsv.EndRow();
   char text[64];
-  for (const JobStageRow& row : job.stages) {
-    tsv.Cell(row.stage_id);
-    tsv.Cell(row.attempt_id);
-    tsv.Cell(row.name);
-    tsv.Cell(row.status);
-    tsv.Cell(FormatTimestamp(row.submitted_ms, text, sizeof text));
-    tsv.Cell(row.DurationMs());
-    tsv.Cell(row.tasks_complete);
-    tsv.Cell(row.tasks_total);
-    tsv.Cell(row.tasks_failed);
-    tsv.Cell(row.input_bytes);
-    tsv.Cell(row.output_bytes);
-    tsv.Cell(row.shuffle_read_bytes);
-    tsv.Cell(row.shuffle_write_bytes);
-    tsv.EndRow();
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    for (uint32_t i = 0; i < job.section_size[section]; ++i) {
+      const JobStageRow& row = job.stages[job.display[job.section_begin[section] + i]];
+      tsv.Cell(JobStageSectionName(static_cast<JobStageSection>(section)));
+      tsv.Cell(row.stage_id);
+      tsv.Cell(row.attempt_id);
+      tsv.Cell(row.name);
+      tsv.Cell(row.status);
+      tsv.Cell(FormatTimestamp(row.submitted_ms, text, sizeof text));
+      tsv.Cell(row.DurationMs());
+      tsv.Cell(row.tasks_complete);
+      tsv.Cell(row.tasks_total);
+      tsv.Cell(row.tasks_failed);
+      tsv.Cell(row.input_bytes);
+      tsv.Cell(row.output_bytes);
+      tsv.Cell(row.shuffle_read_bytes);
+      tsv.Cell(row.shuffle_write_bytes);
+      tsv.EndRow();
+    }
   }
   ImGui::SetClipboardText(tsv.text().c_str());
 }
@@ -115,25 +131,39 @@ void BytesCell(int64_t bytes) {
   if (bytes > 0) ImGui::TextUnformatted(FormatBytes(static_cast<uint64_t>(bytes), text, sizeof text));
 }
 
-void DrawStageRow(AppState& state, const JobStageRow& row) {
+// A stage's page exists once it was submitted; pending and skipped stages have none.
+bool HasStagePage(const JobStageRow& row) { return row.submitted_ms >= 0; }
+
+void DrawStageRow(AppState& state, const JobStageRow& row, float row_height, bool selected) {
   char text[96], other[32];
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  std::snprintf(text, sizeof text, "%d", row.stage_id);
-  if (row.attempt_id > 0) {
-    std::snprintf(text, sizeof text, "%d (retry %d)", row.stage_id, row.attempt_id);
-  }
-  ImGui::PushID(row.stage_id * 1000 + row.attempt_id);
-  if (row.status == "SKIPPED") {
-    ImGui::TextColored(colors::kMuted, "%s", text);
-  } else if (LinkText(text)) {
+  ImGui::PushID(row.stage_id);
+  // The whole row is the link to the stage's page (Enter opens the selected one).
+  if (ImGui::Selectable("##open", selected,
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                        ImVec2(0, row_height)) &&
+      HasStagePage(row)) {
     Navigate(state, Route{ViewId::kStage, row.stage_id, row.attempt_id});
   }
+  if (selected) ScrollToSelectedRow();
   ImGui::PopID();
+  ImGui::SameLine(0, 0);
+  if (row.attempt_id > 0) {
+    std::snprintf(text, sizeof text, "%d (retry %d)", row.stage_id, row.attempt_id);
+  } else {
+    std::snprintf(text, sizeof text, "%d", row.stage_id);
+  }
+  ImGui::TextColored(HasStagePage(row) ? colors::kRunning : colors::kMuted, "%s", text);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(row.name.c_str());
   if (ImGui::IsItemHovered() && !row.failure_reason.empty()) {
-    ImGui::SetTooltip("%s", row.failure_reason.c_str());
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    ImGui::Text("%.*s", static_cast<int>(std::min<size_t>(row.failure_reason.size(), 1500)),
+                row.failure_reason.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
   }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));
@@ -155,45 +185,70 @@ void DrawStageRow(AppState& state, const JobStageRow& row) {
   ImGui::TextColored(StatusColor(row.status), "%s", row.status.c_str());
 }
 
-void DrawStagesTable(AppState& state, const JobPageModel& job) {
-  char title[48];
-  std::snprintf(title, sizeof title, "Stages (%zu)", job.stages.size());
+// One of Spark's stage tables ("Completed Stages (3)"): as tall as its rows, so the page scrolls
+// through the sections; rows are clipped to the visible part of the page.
+void DrawSection(AppState& state, JobPageModel& job, JobStageSection section) {
+  const auto index = static_cast<size_t>(section);
+  const uint32_t begin = job.section_begin[index];
+  const uint32_t size = job.section_size[index];
+  if (size == 0) return;  // Spark leaves an empty section out
+  char title[64];
+  std::snprintf(title, sizeof title, "%s Stages (%u)", JobStageSectionName(section), size);
+  ImGui::PushStyleColor(ImGuiCol_Text, SectionColor(section));
   SectionTitle(title);
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 5);
-  if (CopyTsvButton("job_stages")) CopyStagesTsv(job);
+  ImGui::PopStyleColor();
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
-                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
-                                     ImGuiTableFlags_PadOuterX;
+                                     ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
   const float em = ImGui::GetFontSize();
-  const float cell_padding = ImGui::GetStyle().CellPadding.y * 2;
-  const float row_height = ImGui::GetTextLineHeight() + 2 + cell_padding;
-  const float content = (ImGui::GetTextLineHeight() + cell_padding) +
-                        row_height * static_cast<float>(job.stages.size()) + 2;
-  const float height = std::max(std::min(content, ImGui::GetContentRegionAvail().y), row_height * 3);
-  if (!ImGui::BeginTable("job_stages", 10, kFlags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Stage", 0, em * 5.5f);
-  ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Submitted", 0, em * 9.5f);
-  ImGui::TableSetupColumn("Duration", 0, em * 4.5f);
-  ImGui::TableSetupColumn("Tasks: succeeded/total", 0, em * 11);
-  ImGui::TableSetupColumn("Input", 0, em * 4.5f);
-  ImGui::TableSetupColumn("Output", 0, em * 4.5f);
-  ImGui::TableSetupColumn("Shuffle read", 0, em * 5.5f);
-  ImGui::TableSetupColumn("Shuffle write", 0, em * 5.5f);
-  ImGui::TableSetupColumn("Status", 0, em * 6);
-  ImGui::PushFont(Fonts().bold);
-  ImGui::TableHeadersRow();
-  ImGui::PopFont();
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(job.stages.size()));
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      DrawStageRow(state, job.stages[static_cast<size_t>(i)]);
+  const float row_height = ImGui::GetTextLineHeight() + 2;  // ProgressCell's height
+  // Every section's table has the same id: ImGui then keeps their column widths in step.
+  if (ImGui::BeginTable("job_stages", 10, kFlags)) {
+    ImGui::TableSetupColumn("Stage", 0, em * 5.5f);
+    ImGui::TableSetupColumn("Description", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("Submitted", 0, em * 9.5f);
+    ImGui::TableSetupColumn("Duration", 0, em * 4.5f);
+    ImGui::TableSetupColumn("Tasks: Succeeded/Total", 0, em * 11);
+    ImGui::TableSetupColumn("Input", 0, em * 4.5f);
+    ImGui::TableSetupColumn("Output", 0, em * 4.5f);
+    ImGui::TableSetupColumn("Shuffle Read", 0, em * 5.5f);
+    ImGui::TableSetupColumn("Shuffle Write", 0, em * 5.5f);
+    ImGui::TableSetupColumn("Status", 0, em * 6);
+    ImGui::PushFont(Fonts().bold);
+    ImGui::TableHeadersRow();
+    ImGui::PopFont();
+    // The selection is a position in job.display; this table holds [begin, begin + size).
+    const int selected = job.selected_row - static_cast<int>(begin);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(size));
+    if (selected >= 0 && selected < static_cast<int>(size)) ForceSelectedRowDrawn(clipper, selected);
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        DrawStageRow(state, job.stages[job.display[begin + static_cast<uint32_t>(i)]], row_height,
+                     i == selected);
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Dummy(ImVec2(0, em * 0.4f));
+}
+
+void DrawStageSections(AppState& state, JobPageModel& job) {
+  // Arrows move one selection through every section's rows, in the page's order; Enter opens
+  // the selected stage's page.
+  const int open = TableKeyboardSelection(&job.selected_row, static_cast<int>(job.display.size()));
+  if (open >= 0) {
+    const JobStageRow& row = job.stages[job.display[static_cast<size_t>(open)]];
+    if (HasStagePage(row)) {
+      Navigate(state, Route{ViewId::kStage, row.stage_id, row.attempt_id});
+      return;
     }
   }
-  ImGui::EndTable();
+  if (CopyTsvButton("job_stages")) CopyStagesTsv(job);
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    DrawSection(state, job, static_cast<JobStageSection>(section));
+    if (!(state.route.view == ViewId::kJob)) return;  // a row was clicked: the page changed
+  }
 }
 
 }  // namespace
@@ -206,11 +261,24 @@ void PrepareJobView(AppState& state) {
     state.job_page.Clear();
     return;
   }
-  const bool same = state.job_page.job_id == state.route.id;
-  const GraphViewport kept = state.job_page.dag.viewport;
-  BuildJobPageModel(*state.session, *app, *model, *strings, state.route.id, DagLineHeight(),
-                    state.job_page);
-  if (same) state.job_page.dag.viewport = kept;
+  // A rebuild of the same job (a refresh while the log loads) keeps what the user set: the DAG's
+  // pan and zoom and the selected stage (which may have moved to another section).
+  JobPageModel& page = state.job_page;
+  const bool same = page.job_id == state.route.id;
+  const GraphViewport kept = page.dag.viewport;
+  int32_t selected_stage = -1;
+  if (same && page.selected_row >= 0 &&
+      static_cast<size_t>(page.selected_row) < page.display.size()) {
+    selected_stage = page.stages[page.display[static_cast<size_t>(page.selected_row)]].stage_id;
+  }
+  BuildJobPageModel(*state.session, *app, *model, *strings, state.route.id, DagTextMeasure(), page);
+  if (!same) return;
+  page.dag.viewport = kept;
+  for (size_t i = 0; i < page.display.size(); ++i) {
+    if (page.stages[page.display[i]].stage_id == selected_stage) {
+      page.selected_row = static_cast<int>(i);
+    }
+  }
 }
 
 void DrawJobView(AppState& state) {
@@ -244,7 +312,7 @@ void DrawJobView(AppState& state) {
     }
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
-  DrawStagesTable(state, job);
+  DrawStageSections(state, job);
 }
 
 void DescribeJobView(const AppState& state, JsonWriter& out) {
@@ -253,9 +321,10 @@ void DescribeJobView(const AppState& state, JsonWriter& out) {
   out.FieldBool("found", job.found && job.job_id == state.route.id);
   out.Field("status", job.status);
   out.FieldInt("stageRows", static_cast<int64_t>(job.stages.size()));
-  out.Key("stages");  // [stage id, attempt id, status] in the table's order
+  out.Key("stages");  // [stage id, attempt id, status] in the page's order, section by section
   out.BeginArray();
-  for (const JobStageRow& row : job.stages) {
+  for (uint32_t i : job.display) {
+    const JobStageRow& row = job.stages[i];
     out.BeginArray();
     out.Int(row.stage_id);
     out.Int(row.attempt_id);
@@ -263,12 +332,25 @@ void DescribeJobView(const AppState& state, JsonWriter& out) {
     out.EndArray();
   }
   out.EndArray();
+  out.Key("sections");  // rows per section the page shows, e.g. {"Completed": 3, "Skipped": 2}
+  out.BeginObject();
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    if (job.section_size[section] == 0) continue;
+    out.FieldInt(JobStageSectionName(static_cast<JobStageSection>(section)),
+                 job.section_size[section]);
+  }
+  out.EndObject();
+  out.FieldInt("selectedRow", job.selected_row);  // keyboard selection in the page's order
+  if (job.selected_row >= 0 && static_cast<size_t>(job.selected_row) < job.display.size()) {
+    out.FieldInt("selectedStage", job.stages[job.display[static_cast<size_t>(job.selected_row)]].stage_id);
+  }
   out.FieldInt("sqlExecutionId", job.sql_execution_id);
   out.FieldInt("dagNodes", static_cast<int64_t>(job.dag.nodes.size()));
   out.FieldInt("dagClusters", static_cast<int64_t>(job.dag.clusters.size()));
   out.FieldInt("dagStages", job.dag.stage_count);
   out.FieldInt("dagSkippedStages", job.dag.skipped_stages);
   out.FieldInt("dagEdges", static_cast<int64_t>(job.dag.edges.size()));
+  out.FieldInt("dagZoomPercent", job.dag.viewport.ZoomPercent());
 }
 
 }  // namespace afterglow::ui

@@ -1,11 +1,12 @@
 // The jobs of the selected application, as Spark's Jobs page lists them: id, description,
 // submission time, duration, stages and tasks progress, status. Sortable; long lists are clipped
-// so only visible rows are drawn.
+// so only visible rows are drawn; a click, or Enter on the row the arrows selected, opens the job.
 #include <algorithm>
 #include <cstdio>
 
 #include "ui/format.h"
 #include "ui/jobs_timeline.h"
+#include "ui/keyboard.h"
 #include "ui/theme.h"
 #include "ui/views.h"
 #include "ui/widgets.h"
@@ -45,11 +46,21 @@ void DrawHeadline(const JobsTableModel& jobs) {
   }
 }
 
-void DrawRow(const JobRow& row) {
+void DrawRow(AppState& state, const JobRow& row, float row_height, bool selected) {
   char text[96], other[32];
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::Text("%lld", static_cast<long long>(row.job_id));
+  ImGui::PushID(static_cast<int>(row.job_id));
+  // The whole row is the link to the job's page (Enter opens the selected one).
+  if (ImGui::Selectable("##open", selected,
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                        ImVec2(0, row_height))) {
+    Navigate(state, Route{ViewId::kJob, row.job_id});
+  }
+  if (selected) ScrollToSelectedRow();
+  ImGui::PopID();
+  ImGui::SameLine(0, 0);
+  ImGui::TextColored(colors::kRunning, "%lld", static_cast<long long>(row.job_id));
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(row.description.c_str());
   if (ImGui::IsItemHovered() &&
@@ -93,6 +104,13 @@ void DrawJobsView(AppState& state) {
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   DrawJobsTimelineSection(state);  // executors and jobs on one axis (ui/jobs_timeline.h)
+  // Arrows move a selection through the rows; Enter opens the selected job.
+  const int open = TableKeyboardSelection(&state.jobs_selected_row,
+                                          static_cast<int>(jobs.order.size()));
+  if (open >= 0) {
+    Navigate(state, Route{ViewId::kJob, jobs.rows[jobs.order[static_cast<size_t>(open)]].job_id});
+    return;
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
                                      ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |
@@ -100,9 +118,10 @@ void DrawJobsView(AppState& state) {
   // As tall as its rows (a short list leaves no empty grid), at most the space left.
   const float em = ImGui::GetFontSize();
   const float cell_padding = ImGui::GetStyle().CellPadding.y * 2;
-  const float row_height = ImGui::GetTextLineHeight() + 2 + cell_padding;  // ProgressCell's height
+  const float row_height = ImGui::GetTextLineHeight() + 2;  // ProgressCell's height
   const float content_height = (ImGui::GetTextLineHeight() + cell_padding) +
-                               row_height * static_cast<float>(jobs.order.size()) + 2;
+                               (row_height + cell_padding) * static_cast<float>(jobs.order.size()) +
+                               2;
   const float height = std::min(content_height, ImGui::GetContentRegionAvail().y);
   if (!ImGui::BeginTable("jobs", 7, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -133,9 +152,11 @@ void DrawJobsView(AppState& state) {
 
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(jobs.order.size()));
+  ForceSelectedRowDrawn(clipper, state.jobs_selected_row);
   while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
-      DrawRow(jobs.rows[jobs.order[i]]);
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      DrawRow(state, jobs.rows[jobs.order[i]], row_height, i == state.jobs_selected_row);
+    }
   }
   ImGui::EndTable();
 }
@@ -154,6 +175,12 @@ void DescribeJobsView(const AppState& state, JsonWriter& out) {
   out.BeginArray();
   for (size_t i = 0; i < jobs.order.size() && i < 10; ++i) out.Int(jobs.rows[jobs.order[i]].job_id);
   out.EndArray();
+  out.FieldInt("selectedRow", state.jobs_selected_row);  // keyboard selection, -1 for none
+  if (state.jobs_selected_row >= 0 &&
+      static_cast<size_t>(state.jobs_selected_row) < jobs.order.size()) {
+    out.FieldInt("selectedJob",
+                 jobs.rows[jobs.order[static_cast<size_t>(state.jobs_selected_row)]].job_id);
+  }
 }
 
 }  // namespace afterglow::ui

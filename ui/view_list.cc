@@ -17,6 +17,7 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kSqlQuery, "SQL query", false, DrawSqlQueryView, DescribeSqlQueryView},
     {ViewId::kEnvironment, "Environment", true, DrawEnvironmentView, DescribeEnvironmentView},
     {ViewId::kStorage, "Storage", true, DrawStorageView, DescribeStorageView},
+    {ViewId::kRdd, "RDD", false, DrawRddView, DescribeRddView},
     {ViewId::kTimeline, "Timeline", true, DrawTimelineView, DescribeTimelineView},
 };
 

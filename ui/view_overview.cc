@@ -39,11 +39,11 @@ void DrawStatCards(const AttemptSummary& app) {
   StatCard("Duration", FormatDuration(duration, value, sizeof value), width);
 }
 
-void DrawDetails(const AttemptSummary& app) {
+void DrawDetails(const AttemptSummary& app, const OverviewModel& overview) {
   SectionTitle("Application");
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
   if (!ImGui::BeginTable("details", 2, kFlags)) return;
-  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   char text[64];
   DetailRow("Application ID", app.app_id.c_str());
@@ -51,6 +51,16 @@ void DrawDetails(const AttemptSummary& app) {
   DetailRow("Name", app.name.c_str());
   DetailRow("Spark version",
             app.spark_version.empty() ? "not recorded in the log" : app.spark_version.c_str());
+  // Where it ran (core/analysis/runtime_info.h): only what the environment says.
+  for (const RuntimeLine& line : overview.runtime_lines) {
+    DetailRow(line.key.c_str(), line.value.c_str());
+    if (ImGui::IsItemHovered() &&
+        ImGui::CalcTextSize(line.value.c_str()).x > ImGui::GetColumnWidth()) {
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+      ImGui::SetTooltip("%s", line.value.c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
   DetailRow("User", app.user.c_str());
   DetailRow("Started", FormatTimestamp(app.start_ms, text, sizeof text));
   DetailRow("Ended", FormatTimestamp(app.end_ms, text, sizeof text));
@@ -195,7 +205,7 @@ void DrawFindings(AppState& state) {
   if (overview.findings.empty()) {
     ImGui::TextColored(colors::kSucceeded,
                        "Nothing stands out: no failures, lost or GC-heavy executors, long "
-                       "one-task stages, skew or spill.");
+                       "one-task stages, skew, spill or large scans without pushed filters.");
     return;
   }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
@@ -309,6 +319,10 @@ void DrawOverviewView(AppState& state) {
   ImGui::TextColored(colors::kMuted, "%s  \xc2\xb7  Spark %s  \xc2\xb7  %s", app->app_id.c_str(),
                      app->spark_version.empty() ? "version unknown" : app->spark_version.c_str(),
                      app->user.c_str());
+  if (!state.overview.runtime_badge.empty()) {
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::TextColored(colors::kAccent, "%s", state.overview.runtime_badge.c_str());
+  }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
   DrawStatCards(*app);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
@@ -322,7 +336,7 @@ void DrawOverviewView(AppState& state) {
   if (ImGui::BeginTable("overview_columns", 2, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    DrawDetails(*app);
+    DrawDetails(*app, state.overview);
     ImGui::TableNextColumn();
     if (state.overview.built) DrawTotals(state.overview.totals);
     ImGui::EndTable();
@@ -355,6 +369,10 @@ void DescribeOverviewView(const AppState& state, JsonWriter& out) {
     out.EndObject();
   }
   out.EndArray();
+  out.Key("runtime");  // {key: value} of the overview's runtime lines
+  out.BeginObject();
+  for (const RuntimeLine& line : overview.runtime_lines) out.Field(line.key, line.value);
+  out.EndObject();
   const AppTotals& t = overview.totals;
   out.Key("totals");
   out.BeginObject();

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "ui/format.h"
+#include "ui/keyboard.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -107,14 +108,15 @@ bool DrawJobLinks(AppState& state, const std::vector<int32_t>& jobs, const ImVec
   return false;
 }
 
-void DrawRow(AppState& state, const SqlRow& row) {
+void DrawRow(AppState& state, const SqlRow& row, bool selected) {
   char text[96];
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   std::snprintf(text, sizeof text, "%lld", static_cast<long long>(row.execution_id));
   ImGui::PushID(static_cast<int>(row.execution_id));
   const bool row_clicked = ImGui::Selectable(
-      text, false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap);
+      text, selected, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap);
+  if (selected) ScrollToSelectedRow();
   ImGui::PopID();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(row.summary.c_str());
@@ -188,10 +190,11 @@ void DrawExecutions(AppState& state, float max_height) {
 
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(sql.order.size()));
+  ForceSelectedRowDrawn(clipper, sql.selected_row);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       // A click navigates away; the rows are still valid (the list is rebuilt only on refresh).
-      DrawRow(state, sql.rows[sql.order[static_cast<size_t>(i)]]);
+      DrawRow(state, sql.rows[sql.order[static_cast<size_t>(i)]], i == sql.selected_row);
     }
   }
   ImGui::EndTable();
@@ -278,6 +281,12 @@ void DrawSqlView(AppState& state) {
                        FormatCount(sql.rows.size(), total, sizeof total));
   }
   ImGui::Dummy(ImVec2(0, em * 0.2f));
+  // Arrows move a selection through the executions; Enter opens the selected one's page.
+  const int open = TableKeyboardSelection(&sql.selected_row, static_cast<int>(sql.order.size()));
+  if (open >= 0) {
+    Navigate(state, Route{ViewId::kSqlQuery, sql.rows[sql.order[static_cast<size_t>(open)]].execution_id});
+    return;
+  }
   // The streaming table keeps the space its rows need; the executions take the rest.
   const float row_height = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
   const float streaming_height =
@@ -306,6 +315,11 @@ void DescribeSqlView(const AppState& state, JsonWriter& out) {
     out.Int(sql.rows[sql.order[i]].execution_id);
   }
   out.EndArray();
+  out.FieldInt("selectedRow", sql.selected_row);  // keyboard selection, -1 for none
+  if (sql.selected_row >= 0 && static_cast<size_t>(sql.selected_row) < sql.order.size()) {
+    out.FieldInt("selectedExecution",
+                 sql.rows[sql.order[static_cast<size_t>(sql.selected_row)]].execution_id);
+  }
   out.FieldInt("streamingQueries", static_cast<int64_t>(sql.streaming.size()));
   if (!sql.error.empty()) out.Field("error", sql.error);
 }

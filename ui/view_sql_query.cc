@@ -557,6 +557,7 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.EndArray();
   out.FieldInt("stages", static_cast<int64_t>(query.stages.size()));
   out.FieldBool("graphDrawn", query.graph_drawn);
+  out.FieldInt("graphZoomPercent", state.sql_plan_graph.viewport.ZoomPercent());
   out.FieldInt("planVersions", static_cast<int64_t>(query.plan_versions.size()));
   out.FieldInt("scans", static_cast<int64_t>(query.scans.size()));
   out.FieldInt("flaggedScans", query.flagged_scans);

@@ -8,12 +8,15 @@
 //   [tasks]       every task attempt: sortable, filterable, clipped for 100,000 rows
 // Everything is drawn from state.stage_page, built by PrepareRoute.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string_view>
 
 #include "ui/format.h"
+#include "ui/keyboard.h"
 #include "ui/metric_tooltips.h"
 #include "ui/rdd_dag_view.h"
+#include "ui/sortable_table.h"
 #include "ui/stages_table_model.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
@@ -372,7 +375,10 @@ void DrawExecutors(AppState& state, const StagePageModel& page) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(i);
-      if (LinkText(e.executor_id.c_str())) Navigate(state, Route{ViewId::kExecutors});
+      if (LinkText(e.executor_id.c_str())) {
+        state.executor_to_select = e.executor_id;  // the Executors tab selects its row
+        Navigate(state, Route{ViewId::kExecutors});
+      }
       ImGui::PopID();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(e.address.c_str());
@@ -572,16 +578,11 @@ void CopyTasksTsv(const StagePageModel& page) {
 
 void DrawTaskToolbar(StagePageModel& page) {
   TaskTableModel& tasks = page.tasks;
-  char label[48];
-  for (size_t i = 0; i < kTaskFilterCount; ++i) {
-    const auto filter = static_cast<TaskFilter>(i);
-    if (filter != TaskFilter::kAll && tasks.counts[i] == 0) continue;
-    std::snprintf(label, sizeof label, "%s (%u)", TaskFilterName(filter), tasks.counts[i]);
-    if (FilterChip(label, tasks.filter == filter)) {
-      tasks.filter = filter;
-      tasks.ApplyFilter();
-    }
-    ImGui::SameLine();
+  size_t filter = static_cast<size_t>(tasks.filter);
+  if (FilterChipRow(tasks.counts, &filter,
+                    [](size_t i) { return TaskFilterName(static_cast<TaskFilter>(i)); })) {
+    tasks.filter = static_cast<TaskFilter>(filter);
+    tasks.ApplyFilter();
   }
   const float em = ImGui::GetFontSize();
   ImGui::SameLine(0, em);
@@ -598,7 +599,14 @@ void DrawTaskToolbar(StagePageModel& page) {
                      FormatCount(tasks.order.size(), total, sizeof total));
 }
 
-void DrawTasks(StagePageModel& page) {
+// A task row's executor: Enter on a task opens the Executors tab with its executor selected.
+void OpenTaskExecutor(AppState& state, const TaskTableModel& tasks, int position) {
+  const uint32_t row = tasks.shown[static_cast<size_t>(position)];
+  state.executor_to_select.assign(tasks.pool->Get(tasks.model->tasks.executor_id[row]));
+  Navigate(state, Route{ViewId::kExecutors});
+}
+
+void DrawTasks(AppState& state, StagePageModel& page) {
   TaskTableModel& tasks = page.tasks;
   char title[64], count[32];
   std::snprintf(title, sizeof title, "Tasks (%s)", FormatCount(tasks.order.size(), count, sizeof count));
@@ -609,21 +617,19 @@ void DrawTasks(StagePageModel& page) {
   }
   DrawTaskToolbar(page);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
-  constexpr ImGuiTableFlags kFlags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
-      ImGuiTableFlags_Resizable | ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |
-      ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX |
-      ImGuiTableFlags_Hideable;
+  // Arrows move a selection through the tasks; Enter opens the selected task's executor.
+  const int open = TableKeyboardSelection(&tasks.selected_row, static_cast<int>(tasks.shown.size()));
+  if (open >= 0) {
+    OpenTaskExecutor(state, tasks, open);
+    return;
+  }
   const float em = ImGui::GetFontSize();
   const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
   // Up to 25 rows tall (the page scrolls around it), shorter for small stages.
   const float height =
       row * static_cast<float>(std::min<size_t>(std::max<size_t>(tasks.shown.size(), 1), 25) + 1) +
       ImGui::GetStyle().ScrollbarSize + 4;
-  if (!ImGui::BeginTable("tasks", static_cast<int>(kTaskColumnCount), kFlags, ImVec2(0, height))) {
-    return;
-  }
-  ImGui::TableSetupScrollFreeze(2, 1);
+  std::array<SortableColumn, kTaskColumnCount> columns;
   for (size_t i = 0; i < kTaskColumnCount; ++i) {
     const auto column = static_cast<TaskColumn>(i);
     ImGuiTableColumnFlags flags = TaskColumnShown(page, column) ? 0 : ImGuiTableColumnFlags_Disabled;
@@ -631,40 +637,47 @@ void DrawTasks(StagePageModel& page) {
     if (column >= TaskColumn::kDuration && column <= TaskColumn::kSpillDisk) {
       flags |= ImGuiTableColumnFlags_PreferSortDescending;  // the largest first: the culprits
     }
-    ImGui::TableSetupColumn(kTaskColumns[i].name, flags, em * kTaskColumns[i].width_em,
-                            static_cast<ImGuiID>(i));
+    columns[i] = SortableColumn{kTaskColumns[i].name, kTaskColumns[i].width_em, flags,
+                                kTaskColumns[i].has_tip ? MetricTooltip(kTaskColumns[i].tip)
+                                                        : nullptr};
   }
-  ImGui::PushFont(Fonts().bold);
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (int i = 0; i < static_cast<int>(kTaskColumnCount); ++i) {
-    if (!ImGui::TableSetColumnIndex(i)) continue;
-    ImGui::TableHeader(ImGui::TableGetColumnName(i));
-    if (kTaskColumns[i].has_tip) HoverTooltip(MetricTooltip(kTaskColumns[i].tip));
+  if (!BeginSortableTable("tasks", columns, height,
+                          ImGuiTableFlags_ScrollX | ImGuiTableFlags_Hideable, 2)) {
+    return;
   }
-  ImGui::PopFont();
-
-  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
-      specs && (specs->SpecsDirty || !tasks.sorted)) {
-    if (specs->SpecsCount > 0) {
-      const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-      tasks.Sort(static_cast<TaskColumn>(spec.ColumnUserID),
-                 spec.SortDirection == ImGuiSortDirection_Ascending);
-    }
-    specs->SpecsDirty = false;
+  if (const SortRequest sort = TakeSortRequest(tasks.sorted); sort.apply) {
+    tasks.Sort(static_cast<TaskColumn>(sort.column), sort.ascending);
   }
 
   char text[256];
+  int clicked_executor = -1;  // the row whose executor link was clicked, opened after the table
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(tasks.shown.size()));
+  ForceSelectedRowDrawn(clipper, tasks.selected_row);
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
       const TaskCells c = ReadTaskCells(*tasks.model, tasks.shown[r], tasks.now_ms);
+      const bool selected = r == tasks.selected_row;
       ImGui::TableNextRow();
       for (size_t i = 0; i < kTaskColumnCount; ++i) {
         const auto column = static_cast<TaskColumn>(i);
         if (!ImGui::TableNextColumn()) continue;
         const char* cell = TaskCellText(tasks, c, column, text, sizeof text);
-        if (column == TaskColumn::kStatus) {
+        if (column == TaskColumn::kIndex) {
+          // The row highlights when selected; a click selects it (Enter then opens its executor).
+          ImGui::PushID(r);
+          if (ImGui::Selectable(cell, selected,
+                                ImGuiSelectableFlags_SpanAllColumns |
+                                    ImGuiSelectableFlags_AllowItemOverlap)) {
+            tasks.selected_row = r;
+          }
+          if (selected) ScrollToSelectedRow();
+          ImGui::PopID();
+        } else if (column == TaskColumn::kExecutor) {
+          ImGui::PushID(r);
+          if (LinkText(cell)) clicked_executor = r;
+          ImGui::PopID();
+        } else if (column == TaskColumn::kStatus) {
           ImGui::TextColored(TaskStatusColor(c.status), "%s", cell);
         } else if (column == TaskColumn::kErrors) {
           ImGui::TextColored(colors::kFailed, "%s", cell);
@@ -683,6 +696,7 @@ void DrawTasks(StagePageModel& page) {
     }
   }
   ImGui::EndTable();
+  if (clicked_executor >= 0) OpenTaskExecutor(state, tasks, clicked_executor);
 }
 
 }  // namespace
@@ -715,7 +729,7 @@ void DrawStageView(AppState& state) {
   // [section] Event timeline of tasks (ui/ timeline helper)
   DrawTaskTimelineSection(state);  // ui/task_timeline.h
 
-  DrawTasks(page);
+  DrawTasks(state, page);
 }
 
 void DescribeStageView(const AppState& state, JsonWriter& out) {
@@ -757,6 +771,15 @@ void DescribeStageView(const AppState& state, JsonWriter& out) {
     out.Int(page.tasks.model->tasks.task_id[page.tasks.shown[i]]);
   }
   out.EndArray();
+  out.Field("taskSearch", page.tasks.search);
+  out.FieldInt("selectedRow", page.tasks.selected_row);  // keyboard selection, -1 for none
+  if (page.tasks.selected_row >= 0 &&
+      static_cast<size_t>(page.tasks.selected_row) < page.tasks.shown.size()) {
+    out.FieldInt("selectedTaskId",
+                 page.tasks.model->tasks.task_id[page.tasks.shown[static_cast<size_t>(
+                     page.tasks.selected_row)]]);
+  }
+  DescribeTaskTimeline(state.task_timeline, out);  // "taskTimeline": lanes, bars drawn, folds
 }
 
 }  // namespace afterglow::ui

@@ -8,6 +8,7 @@
 #include "ui/format.h"
 #include "ui/keyboard.h"
 #include "ui/metric_tooltips.h"
+#include "ui/sortable_table.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -73,16 +74,11 @@ void CopyStagesTsv(const StagesTableModel& stages) {
 }
 
 void DrawToolbar(StagesTableModel& stages) {
-  char label[48];
-  for (size_t i = 0; i < kStageFilterCount; ++i) {
-    const auto filter = static_cast<StageFilter>(i);
-    if (filter != StageFilter::kAll && stages.counts[i] == 0) continue;  // nothing to pick
-    std::snprintf(label, sizeof label, "%s (%u)", StageFilterName(filter), stages.counts[i]);
-    if (FilterChip(label, stages.filter == filter)) {
-      stages.filter = filter;
-      stages.ApplyFilter();
-    }
-    ImGui::SameLine();
+  size_t filter = static_cast<size_t>(stages.filter);
+  if (FilterChipRow(stages.counts, &filter,
+                    [](size_t i) { return StageFilterName(static_cast<StageFilter>(i)); })) {
+    stages.filter = static_cast<StageFilter>(filter);
+    stages.ApplyFilter();
   }
   const float em = ImGui::GetFontSize();
   ImGui::SameLine(0, em);
@@ -97,38 +93,6 @@ void DrawToolbar(StagesTableModel& stages) {
     char count[32];
     ImGui::TextColored(colors::kMuted, "%s shown",
                        FormatCount(stages.shown.size(), count, sizeof count));
-  }
-}
-
-void HeaderTooltip(const char* text) {
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
-
-// Headers one by one so some carry the metric's explanation.
-void DrawHeaders() {
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
-    if (!ImGui::TableSetColumnIndex(column)) continue;
-    ImGui::TableHeader(ImGui::TableGetColumnName(column));
-    switch (static_cast<StageColumn>(column)) {
-      case StageColumn::kDuration: HeaderTooltip(MetricTooltip(MetricTip::kStageDuration)); break;
-      case StageColumn::kInput: HeaderTooltip(MetricTooltip(MetricTip::kInput)); break;
-      case StageColumn::kOutput: HeaderTooltip(MetricTooltip(MetricTip::kOutput)); break;
-      case StageColumn::kShuffleRead: HeaderTooltip(MetricTooltip(MetricTip::kShuffleRead)); break;
-      case StageColumn::kShuffleWrite:
-        HeaderTooltip(MetricTooltip(MetricTip::kShuffleWrite));
-        break;
-      case StageColumn::kSpill:
-        HeaderTooltip("Bytes spilled from memory / to disk by the stage's tasks.");
-        break;
-      default: break;
-    }
   }
 }
 
@@ -160,6 +124,7 @@ void DrawRow(AppState& state, const StageRow& row, float row_height, bool select
                         ImVec2(0, row_height))) {
     Navigate(state, Route{ViewId::kStage, row.stage_id, row.attempt_id});
   }
+  if (selected) ScrollToSelectedRow();
   ImGui::PopID();
   ImGui::SameLine(0, 0);
   ImGui::TextColored(colors::kRunning, "%d", row.stage_id);
@@ -235,10 +200,6 @@ void DrawStagesView(AppState& state) {
     return;
   }
 
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                     ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
-                                     ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |
-                                     ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
   const float em = ImGui::GetFontSize();
   const float cell_padding = ImGui::GetStyle().CellPadding.y * 2;
   const float row_height = ImGui::GetTextLineHeight() + 2;  // ProgressCell's height
@@ -246,46 +207,34 @@ void DrawStagesView(AppState& state) {
       (ImGui::GetTextLineHeight() + cell_padding) +
       (row_height + cell_padding) * static_cast<float>(stages.shown.size()) + 2;
   const float height = std::max(em * 4, std::min(content_height, ImGui::GetContentRegionAvail().y));
-  if (!ImGui::BeginTable("stages", static_cast<int>(StageColumn::kCount), kFlags,
-                         ImVec2(0, height))) {
-    return;
-  }
-  ImGui::TableSetupScrollFreeze(0, 1);
-  auto column = [](const char* name, ImGuiTableColumnFlags flags, float width, StageColumn id) {
-    ImGui::TableSetupColumn(name, flags, width, static_cast<ImGuiID>(id));
-  };
   constexpr ImGuiTableColumnFlags kDescending = ImGuiTableColumnFlags_PreferSortDescending;
-  column("Stage", ImGuiTableColumnFlags_DefaultSort | kDescending, em * 3.5f, StageColumn::kId);
-  column("Attempt", 0, em * 3.8f, StageColumn::kAttempt);
-  column("Description", ImGuiTableColumnFlags_WidthStretch, 0, StageColumn::kDescription);
-  column("Submitted", 0, em * 9.5f, StageColumn::kSubmitted);
-  column("Duration", kDescending, em * 4.8f, StageColumn::kDuration);
-  column("Tasks: Succeeded/Total", kDescending, em * 11, StageColumn::kTasks);
-  column("Input", kDescending, em * 5.5f, StageColumn::kInput);
-  column("Output", kDescending, em * 5.5f, StageColumn::kOutput);
-  column("Shuffle Read", kDescending, em * 5.8f, StageColumn::kShuffleRead);
-  column("Shuffle Write", kDescending, em * 5.8f, StageColumn::kShuffleWrite);
-  column("Spill (Mem / Disk)", kDescending, em * 8.5f, StageColumn::kSpill);
-  column("Status", 0, em * 6.2f, StageColumn::kStatus);
-  ImGui::PushFont(Fonts().bold);
-  DrawHeaders();
-  ImGui::PopFont();
-
+  // Indexed by StageColumn.
+  const SortableColumn columns[] = {
+      {"Stage", 3.5f, ImGuiTableColumnFlags_DefaultSort | kDescending},
+      {"Attempt", 3.8f},
+      {"Description", 0, ImGuiTableColumnFlags_WidthStretch},
+      {"Submitted", 9.5f},
+      {"Duration", 4.8f, kDescending, MetricTooltip(MetricTip::kStageDuration)},
+      {"Tasks: Succeeded/Total", 11, kDescending},
+      {"Input", 5.5f, kDescending, MetricTooltip(MetricTip::kInput)},
+      {"Output", 5.5f, kDescending, MetricTooltip(MetricTip::kOutput)},
+      {"Shuffle Read", 5.8f, kDescending, MetricTooltip(MetricTip::kShuffleRead)},
+      {"Shuffle Write", 5.8f, kDescending, MetricTooltip(MetricTip::kShuffleWrite)},
+      {"Spill (Mem / Disk)", 8.5f, kDescending,
+       "Bytes spilled from memory / to disk by the stage's tasks."},
+      {"Status", 6.2f},
+  };
+  static_assert(sizeof columns / sizeof columns[0] == static_cast<size_t>(StageColumn::kCount),
+                "one column per StageColumn");
+  if (!BeginSortableTable("stages", columns, height)) return;
   // Sorting happens only when the user changes the order, on the index, not the rows.
-  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
-      specs && (specs->SpecsDirty || !stages.sorted)) {
-    if (specs->SpecsCount > 0) {
-      const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-      stages.Sort(static_cast<StageColumn>(spec.ColumnUserID),
-                  spec.SortDirection == ImGuiSortDirection_Ascending);
-    }
-    specs->SpecsDirty = false;
+  if (const SortRequest sort = TakeSortRequest(stages.sorted); sort.apply) {
+    stages.Sort(static_cast<StageColumn>(sort.column), sort.ascending);
   }
 
-  ScrollTableToRow(stages.selected_row, row_height + cell_padding,
-                   ImGui::GetTextLineHeight() + cell_padding);
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(stages.shown.size()));
+  ForceSelectedRowDrawn(clipper, stages.selected_row);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       DrawRow(state, stages.rows[stages.shown[i]], row_height, i == stages.selected_row);
@@ -316,6 +265,15 @@ void DescribeStagesView(const AppState& state, JsonWriter& out) {
     out.EndArray();
   }
   out.EndArray();
+  out.FieldInt("selectedRow", stages.selected_row);  // keyboard selection, -1 for none
+  if (stages.selected_row >= 0 && static_cast<size_t>(stages.selected_row) < stages.shown.size()) {
+    const StageRow& row = stages.rows[stages.shown[static_cast<size_t>(stages.selected_row)]];
+    out.Key("selected");  // [stageId, attemptId] of the selected row
+    out.BeginArray();
+    out.Int(row.stage_id);
+    out.Int(row.attempt_id);
+    out.EndArray();
+  }
   if (!stages.error.empty()) out.Field("error", stages.error);
 }
 

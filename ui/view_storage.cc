@@ -1,7 +1,8 @@
 // Spark's Storage page: the cached RDDs (name, storage level, cached partitions, fraction cached,
-// size in memory and on disk); a click on one shows its distribution over executors and its
-// cached partitions, as Spark's RDD page does. Most logs have no cached RDD: Spark logs block
-// updates only with spark.eventLog.logBlockUpdates.enabled, and the page says so.
+// size in memory and on disk), each linking to its RDD page (#/storage/<id>, Spark's RDDPage):
+// the RDD's totals, its distribution over executors and its cached partitions. Most logs have no
+// cached RDD: Spark logs block updates only with spark.eventLog.logBlockUpdates.enabled, and the
+// page says so.
 #include <algorithm>
 #include <cstdio>
 
@@ -55,13 +56,11 @@ int64_t DrawRddTable(const StorageTableModel& model) {
       const RddRow& row = model.rows[i];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      std::snprintf(text, sizeof text, "%lld##rdd", static_cast<long long>(row.id));
-      ImGui::PushID(i);
-      if (ImGui::Selectable(text, row.id == model.selected, ImGuiSelectableFlags_SpanAllColumns))
-        clicked = row.id;
-      ImGui::PopID();
+      ImGui::Text("%lld", static_cast<long long>(row.id));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.name.c_str());
+      ImGui::PushID(i);
+      if (LinkText(row.name.empty() ? "(unnamed)" : row.name.c_str())) clicked = row.id;
+      ImGui::PopID();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.storage_level.c_str());
       ImGui::TableNextColumn();
@@ -79,54 +78,88 @@ int64_t DrawRddTable(const StorageTableModel& model) {
   return clicked;
 }
 
-void DrawDistribution(const StorageTableModel& model) {
+void DrawRddSummary(const RddPageModel& page) {
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+  if (!ImGui::BeginTable("rdd_summary", 2, kFlags)) return;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 22);
+  char text[64];
+  auto row = [](const char* key, const char* value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(colors::kMuted, "%s", key);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value);
+  };
+  row("Storage Level", page.rdd.storage_level.c_str());
+  std::snprintf(text, sizeof text, "%lld (%.0f%% of the partitions)",
+                static_cast<long long>(page.rdd.cached_partitions),
+                page.rdd.FractionCached() * 100);
+  row("Cached Partitions", text);
+  row("Total Partitions", FormatCount(static_cast<uint64_t>(std::max<int64_t>(page.rdd.partitions, 0)),
+                                      text, sizeof text));
+  row("Memory Size", Bytes(page.rdd.memory_used, text, sizeof text));
+  row("Disk Size", Bytes(page.rdd.disk_used, text, sizeof text));
+  ImGui::EndTable();
+}
+
+// "1.2 MiB (3.0 GiB Remaining)", Spark's RDDPage cell; "not recorded" when the log has no split.
+void UsageCell(int64_t used, int64_t remaining) {
+  if (used < 0) {
+    ImGui::TextColored(colors::kMuted, "not recorded");
+    return;
+  }
+  char a[32], b[32];
+  ImGui::Text("%s (%s Remaining)", Bytes(used, a, sizeof a), Bytes(remaining, b, sizeof b));
+}
+
+void DrawDistribution(const RddPageModel& page) {
   char title[96];
-  std::snprintf(title, sizeof title, "Data Distribution on %zu Executors", model.distribution.size());
+  std::snprintf(title, sizeof title, "Data Distribution on %zu Executors", page.distribution.size());
   SectionTitle(title);
-  if (model.distribution.empty()) {
+  if (page.distribution.empty()) {
     ImGui::TextColored(colors::kMuted, "No executor holds blocks of this RDD.");
     return;
   }
-  if (!ImGui::BeginTable("distribution", 4, kTableFlags,
-                         ImVec2(0, TableHeight(model.distribution.size(), 10))))
+  if (CopyTsvButton("distribution_tsv")) ImGui::SetClipboardText(page.DistributionTsv().c_str());
+  if (!ImGui::BeginTable("distribution", 5, kTableFlags,
+                         ImVec2(0, TableHeight(page.distribution.size(), 10))))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("Host", 0, 3);
-  ImGui::TableSetupColumn("Memory Usage (remaining)", 0, 3);
-  ImGui::TableSetupColumn("On / Off Heap Used", 0, 3);
+  ImGui::TableSetupColumn("Memory Usage", 0, 3);
+  ImGui::TableSetupColumn("On Heap Memory Usage", 0, 3);
+  ImGui::TableSetupColumn("Off Heap Memory Usage", 0, 3);
   ImGui::TableSetupColumn("Disk Usage", 0, 2);
   HeadersRow();
-  char a[32], b[32], text[96];
-  for (const RddDistributionRow& row : model.distribution) {
+  char text[32];
+  for (const RddDistributionRow& row : page.distribution) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.address.c_str());
     ImGui::TableNextColumn();
-    std::snprintf(text, sizeof text, "%s (%s remaining)", Bytes(row.memory_used, a, sizeof a),
-                  Bytes(row.memory_remaining, b, sizeof b));
-    ImGui::TextUnformatted(text);
+    UsageCell(row.memory_used, row.memory_remaining);
     ImGui::TableNextColumn();
-    if (row.on_heap_used >= 0) {
-      std::snprintf(text, sizeof text, "%s / %s", Bytes(row.on_heap_used, a, sizeof a),
-                    Bytes(row.off_heap_used, b, sizeof b));
-      ImGui::TextUnformatted(text);
-    } else {
-      ImGui::TextColored(colors::kMuted, "not recorded");
-    }
+    UsageCell(row.on_heap_used, row.on_heap_remaining);
+    ImGui::TableNextColumn();
+    UsageCell(row.off_heap_used, row.off_heap_remaining);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Bytes(row.disk_used, text, sizeof text));
   }
   ImGui::EndTable();
 }
 
-void DrawPartitions(const StorageTableModel& model) {
+void DrawPartitions(const RddPageModel& page) {
   char title[64];
-  std::snprintf(title, sizeof title, "%zu Partitions", model.partitions.size());
+  std::snprintf(title, sizeof title, "%zu Partitions", page.partitions.size());
   SectionTitle(title);
-  if (CopyTsvButton("partitions_tsv")) ImGui::SetClipboardText(model.PartitionsTsv().c_str());
-  if (model.partitions.empty()) return;
+  if (page.partitions.empty()) {
+    ImGui::TextColored(colors::kMuted, "No partition of this RDD is cached.");
+    return;
+  }
+  if (CopyTsvButton("partitions_tsv")) ImGui::SetClipboardText(page.PartitionsTsv().c_str());
   if (!ImGui::BeginTable("partitions", 5, kTableFlags,
-                         ImVec2(0, TableHeight(model.partitions.size(), 16))))
+                         ImVec2(0, TableHeight(page.partitions.size(), 16))))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("Block Name", 0, 2);
@@ -137,10 +170,10 @@ void DrawPartitions(const StorageTableModel& model) {
   HeadersRow();
   char text[32];
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(model.partitions.size()));
+  clipper.Begin(static_cast<int>(page.partitions.size()));
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const RddPartitionRow& row = model.partitions[i];
+      const RddPartitionRow& row = page.partitions[i];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.block_name.c_str());
@@ -160,7 +193,7 @@ void DrawPartitions(const StorageTableModel& model) {
 }  // namespace
 
 void DrawStorageView(AppState& state) {
-  StorageTableModel& model = state.storage;
+  const StorageTableModel& model = state.storage;
   ImGui::PushFont(Fonts().title);
   ImGui::TextUnformatted("Storage");
   ImGui::PopFont();
@@ -175,26 +208,43 @@ void DrawStorageView(AppState& state) {
                        "spark.eventLog.logBlockUpdates.enabled is true.");
     return;
   }
-  ImGui::TextColored(colors::kMuted, "%zu cached RDDs. Click one for its partitions and executors.",
+  ImGui::TextColored(colors::kMuted, "%zu cached RDDs. Click a name for its partitions and executors.",
                      model.rows.size());
   ImGui::SameLine();
   if (CopyTsvButton("rdds_tsv")) ImGui::SetClipboardText(model.Tsv().c_str());
   SectionTitle("RDDs");
   const int64_t clicked = DrawRddTable(model);
-  const AttemptSummary* app = state.SelectedApp();
-  // A user action: the detail is read from the session once, not per frame.
-  if (clicked >= 0 && app != nullptr && state.session != nullptr) {
-    model.Select(*state.session, *app, clicked == model.selected ? -1 : clicked);
-  }
-  if (model.selected < 0) return;
-  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.4f));
-  if (!model.detail_error.empty()) {
-    ImGui::TextColored(colors::kFailed, "%s", model.detail_error.c_str());
+  if (clicked >= 0) Navigate(state, {ViewId::kRdd, clicked});
+}
+
+void DrawRddView(AppState& state) {
+  const RddPageModel& page = state.rdd_page;
+  if (LinkText("\xe2\x86\x90 Storage")) {
+    Navigate(state, {ViewId::kStorage});
     return;
   }
-  DrawDistribution(model);
+  char title[160];
+  ImGui::PushFont(Fonts().title);
+  if (page.found) {
+    std::snprintf(title, sizeof title, "RDD Storage Info for %s",
+                  page.rdd.name.empty() ? "(unnamed)" : page.rdd.name.c_str());
+  } else {
+    std::snprintf(title, sizeof title, "RDD %lld", static_cast<long long>(state.route.id));
+  }
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  if (!page.found) {
+    // The History Server's 404 for an id it does not know ("no rdd found w/ id 9").
+    ImGui::TextColored(colors::kFailed, "No such RDD in this application.");
+    if (!page.error.empty()) ImGui::TextColored(colors::kMuted, "%s", page.error.c_str());
+    return;
+  }
+  ImGui::TextColored(colors::kMuted, "RDD %lld", static_cast<long long>(page.rdd.id));
+  DrawRddSummary(page);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.4f));
-  DrawPartitions(model);
+  DrawDistribution(page);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.4f));
+  DrawPartitions(page);
 }
 
 void DescribeStorageView(const AppState& state, JsonWriter& out) {
@@ -204,10 +254,18 @@ void DescribeStorageView(const AppState& state, JsonWriter& out) {
   out.BeginArray();
   for (const RddRow& row : model.rows) out.Int(row.id);
   out.EndArray();
-  out.FieldInt("selected", model.selected);
-  out.FieldInt("partitions", static_cast<int64_t>(model.partitions.size()));
-  out.FieldInt("executors", static_cast<int64_t>(model.distribution.size()));
   if (!model.error.empty()) out.Field("error", model.error);
+}
+
+void DescribeRddView(const AppState& state, JsonWriter& out) {
+  const RddPageModel& page = state.rdd_page;
+  out.FieldInt("rddId", page.rdd_id);
+  out.FieldBool("found", page.found);
+  out.FieldInt("partitions", static_cast<int64_t>(page.partitions.size()));
+  out.FieldInt("executors", static_cast<int64_t>(page.distribution.size()));
+  out.FieldInt("memoryUsed", page.rdd.memory_used);
+  out.FieldInt("diskUsed", page.rdd.disk_used);
+  if (!page.error.empty()) out.Field("error", page.error);
 }
 
 }  // namespace afterglow::ui

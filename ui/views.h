@@ -34,6 +34,8 @@ void DrawEnvironmentView(AppState& state);
 void DescribeEnvironmentView(const AppState& state, JsonWriter& out);
 void DrawStorageView(AppState& state);
 void DescribeStorageView(const AppState& state, JsonWriter& out);
+void DrawRddView(AppState& state);
+void DescribeRddView(const AppState& state, JsonWriter& out);
 void DrawTimelineView(AppState& state);
 void DescribeTimelineView(const AppState& state, JsonWriter& out);
 

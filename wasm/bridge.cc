@@ -1,13 +1,14 @@
 // The functions the page's JavaScript calls (web/afterglow-page.js). A load is
-// ag_load_begin, then per file ag_file_begin, ag_chunk_buffer + ag_file_push for each slice,
-// ag_file_end and ag_file_read; then ag_load_end (or ag_reset after a cancel, ag_load_fail on a
-// read error). Folders, several files and zips are planned and begun by log_plan_bridge.cc's
+// ag_load_begin, then per file ag_file_begin, ag_chunk_buffer per slice and ag_file_push per part
+// of it, ag_file_end and ag_file_read; then ag_load_end (or ag_reset after a cancel, ag_load_fail
+// on a read error). Folders, several files and zips are planned and begun by log_plan_bridge.cc's
 // functions, between the same ag_load_begin and ag_load_end.
 // Sizes are uint32 at the boundary (wasm32's size_t); whole-file sizes arrive as doubles because
 // files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -31,6 +32,8 @@ void RefreshModelsNow(Page& page, double now_ms) {
 }
 
 namespace {
+
+constexpr double kLoadRedrawIntervalMs = 100;
 
 void StartSession(Page& page) {
   page.session = std::make_unique<Session>();
@@ -84,15 +87,25 @@ EMSCRIPTEN_KEEPALIVE void ag_file_begin(const char* name, double size_bytes) {
   page.session->BeginFile(name, static_cast<uint64_t>(size_bytes));
 }
 
-// Feeds the first `size` bytes of the chunk buffer to the engine.
-EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t size) {
-  ThePage().RequestRedraw();
+// Feeds `size` bytes of the chunk buffer from `offset` to the engine. The page pushes a slice in
+// several parts, so that each call is a few milliseconds of work whatever the codec; the bytes
+// after a part (the rest of the slice, or the buffer's padding) are its read padding.
+EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t offset, uint32_t size) {
   Page& page = ThePage();
-  if (!page.session || size + afterglow::kReadPadding > page.chunk.size()) return;
-  afterglow::wasm::PushChunk(page, size);
+  const size_t end = static_cast<size_t>(offset) + size;
+  if (!page.session || end + afterglow::kReadPadding > page.chunk.size()) return;
+  afterglow::wasm::PushChunk(page, offset, size);
   page.state.progress.bytes_done += size;  // as stored: progress counts compressed bytes
   page.models_stale = true;
   const double now = emscripten_get_now();
+  // Progress asks for one frame every kLoadRedrawIntervalMs, not one per push: a drawn frame
+  // waits for the GPU (a WebGL state read in the renderer syncs with it), which on a software
+  // renderer costs more than the pushes between two frames. Input still redraws at once.
+  static double last_redraw_ms = 0;
+  if (now - last_redraw_ms >= afterglow::wasm::kLoadRedrawIntervalMs) {
+    last_redraw_ms = now;
+    page.frames_to_draw = std::max(page.frames_to_draw, 1);
+  }
   if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
     afterglow::wasm::RefreshModelsNow(page, now);
   }
@@ -185,6 +198,22 @@ EMSCRIPTEN_KEEPALIVE const char* ag_state_json() {
   }
   json = afterglow::wasm::StateJson(page);
   return json.c_str();
+}
+
+// state().status alone, without building the whole state: the bench polls it on every frame of
+// a load, where ag_state_json would rebuild the view models each time.
+EMSCRIPTEN_KEEPALIVE const char* ag_load_status() {
+  switch (ThePage().state.status) {
+    case ui::LoadStatus::kEmpty:
+      return "empty";
+    case ui::LoadStatus::kLoading:
+      return "loading";
+    case ui::LoadStatus::kReady:
+      return "ready";
+    case ui::LoadStatus::kError:
+      return "error";
+  }
+  return "error";
 }
 
 // The REST answer for `path` over the loaded logs: the body, with its status in ag_api_status().

@@ -57,11 +57,11 @@ void AppendLog(std::string& out, const LogSource& log, AppendPart append_part) {
 
 }  // namespace
 
-void PushChunk(Page& page, uint32_t size) {
+void PushChunk(Page& page, uint32_t offset, uint32_t size) {
   if (page.entry_reader) {
-    page.entry_reader->Push(page.chunk.data(), size);
+    page.entry_reader->Push(page.chunk.data() + offset, size);
   } else {
-    page.session->PushBytes(page.chunk.data(), size);
+    page.session->PushBytes(page.chunk.data() + offset, size);
   }
 }
 

@@ -39,6 +39,11 @@ EM_JS(void, JsOpenFolderPicker, (), {
   if (Module["afterglowOpenFolderPicker"]) Module["afterglowOpenFolderPicker"]();
 });
 
+// The header's "Save analysis..." opens the page's dialog (web/afterglow-share.js).
+EM_JS(void, JsSaveAnalysis, (), {
+  if (Module["afterglowSaveAnalysis"]) Module["afterglowSaveAnalysis"]();
+});
+
 // Mirrors a route chosen in the UI into the URL, so back and forward walk the views.
 EM_JS(void, JsRouteChanged, (const char* route), {
   if (Module["afterglowRouteChanged"]) Module["afterglowRouteChanged"](UTF8ToString(route));
@@ -252,6 +257,7 @@ int main() {
   state.hooks.open_folder_picker = [] { JsOpenFolderPicker(); };
   state.hooks.route_changed = [](const char* route) { JsRouteChanged(route); };
   state.hooks.theme_changed = [](bool light) { JsThemeChanged(light ? 1 : 0); };
+  state.hooks.save_analysis = [] { JsSaveAnalysis(); };
 
   JsInstallWakeListeners();
   emscripten_set_main_loop(Frame, 0, false);

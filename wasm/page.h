@@ -48,8 +48,8 @@ constexpr double kRefreshIntervalMs = 250;
 // Rebuilds the summaries and view models from the session now (`now_ms` is the clock reading).
 void RefreshModelsNow(Page& page, double now_ms);
 
-// Feeds `size` bytes of the chunk buffer to the session, through the zip entry's inflater when one
-// is set (log_plan_bridge.cc).
-void PushChunk(Page& page, uint32_t size);
+// Feeds `size` bytes of the chunk buffer from `offset` to the session, through the zip entry's
+// inflater when one is set (log_plan_bridge.cc).
+void PushChunk(Page& page, uint32_t offset, uint32_t size);
 
 }  // namespace afterglow::wasm

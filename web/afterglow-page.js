@@ -9,9 +9,16 @@
   // chunk is parsed within a couple of frames.
   const kChunkBytes = 8 * 1024 * 1024;
   const kDefaultRoute = '#/overview';
-  // Work between two drawn frames while loading: long enough that small files and chunks do not
-  // each wait for a frame, short enough that the page keeps answering and Cancel is prompt.
+  // Work between two animation frames while loading: long enough that small files and pushes do
+  // not each wait for a frame, short enough that the page keeps answering and Cancel is prompt. A
+  // frame gap is this plus one push plus the frame's own drawing; the engine draws at most one
+  // frame per 100 ms of pushes (wasm/bridge.cc), because a drawn frame blocks the main thread
+  // until the GPU has drawn the last one (see docs/PERFORMANCE.md).
   const kWorkSliceMs = 50;
+  // Work per ag_file_push call. A slice is pushed in parts sized from the time the last
+  // part took per stored byte, so a zstd slice (about 27x the JSON of a plain one) is cut finer.
+  const kPushMs = 8;
+  const kFirstPushBytes = 64 * 1024;  // until a file's first push is timed
   const kZipLocalHeaderSize = 30;  // core/ingest/zip_directory.h
 
   const canvas = document.getElementById('canvas');
@@ -22,6 +29,7 @@
 
   let engine = null;   // the wasm module, once it has started
   let loading = false; // one load at a time
+  let lastLoad = null;  // the last finished load's {entries, plan}: what "Save analysis" saves
 
   // [SECTION] Theme: the user's choice (the one thing the page stores), else the system's.
 
@@ -122,12 +130,26 @@
     return bytes.length;
   }
 
-  // Feeds the next `length` bytes of `reader` to the file or part the engine has begun.
+  // Feeds the next `length` bytes of `reader` to the file or part the engine has begun. Each slice
+  // is copied into the engine once and pushed in parts of about kPushMs of work, yielding for a
+  // frame between parts when due.
   async function pushRange(reader, length) {
+    let pushBytes = kFirstPushBytes;  // per file: its codec sets the work per stored byte
     for (let done = 0; done < length; done += kChunkBytes) {
-      engine._ag_file_push(toChunkBuffer(new Uint8Array(await reader.next())));
-      await yieldIfDue();
-      if (engine._ag_cancel_requested()) throw new Cancelled();
+      const size = toChunkBuffer(new Uint8Array(await reader.next()));
+      for (let offset = 0; offset < size;) {
+        const part = Math.min(pushBytes, size - offset);
+        const startMs = performance.now();
+        engine._ag_file_push(offset, part);
+        const tookMs = performance.now() - startMs;
+        offset += part;
+        // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
+        // long one.
+        const aimed = tookMs > 0 ? part * (kPushMs / tookMs) : part * 2;
+        pushBytes = Math.max(4096, Math.min(kChunkBytes, Math.round(Math.min(aimed, part * 2))));
+        await yieldIfDue();
+        if (engine._ag_cancel_requested()) throw new Cancelled();
+      }
     }
   }
 
@@ -225,6 +247,7 @@
         engine._ag_file_end();
       }
       engine._ag_load_end();
+      lastLoad = { entries, plan };
     } catch (error) {
       if (error instanceof Cancelled) {
         engine._ag_reset();
@@ -336,6 +359,11 @@
       if (!engine) return { ...emptyState, view: location.hash || kDefaultRoute };
       return JSON.parse(engine.UTF8ToString(engine._ag_state_json()));
     },
+    // state().status alone; cheap enough to poll on every animation frame of a load.
+    status() {
+      if (startError) return 'error';
+      return engine ? engine.UTF8ToString(engine._ag_load_status()) : 'empty';
+    },
     show(route) {
       if (!engine || !engine.ccall('ag_show', 'number', ['string'], [route])) return false;
       return true;
@@ -351,6 +379,16 @@
     },
   };
 
+  // [SECTION] For web/afterglow-share.js ("Save analysis", and opening an analysis embedded in
+  // the page): the engine, the files of the last load, and load() itself.
+  window.afterglowPage = {
+    engine: () => engine,
+    busy: () => loading,
+    lastLoad: () => lastLoad,
+    load: (entries) => load(entries),  // entries as a drop gives them: [{file, name}]
+    onSaveRequested: null,             // set by afterglow-share.js; the header's button calls it
+  };
+
   // [SECTION] Start-up.
 
   if (typeof WebGL2RenderingContext === 'undefined') {
@@ -363,6 +401,9 @@
     canvas,
     afterglowOpenFilePicker: () => { if (!loading) fileInput.click(); },
     afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
+    afterglowSaveAnalysis: () => {
+      if (window.afterglowPage.onSaveRequested) window.afterglowPage.onSaveRequested();
+    },
     afterglowRouteChanged: (route) => { if (location.hash !== route) location.hash = route; },
     afterglowInitialTheme: currentTheme(),
     afterglowThemeChanged: (theme) => {

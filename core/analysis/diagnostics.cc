@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/analysis/app_totals.h"
+#include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
 #include "core/api/executor_view.h"
 
@@ -206,6 +207,23 @@ void AddStageShapeFindings(const AttemptModel& attempt, const StringPool& pool,
   }
 }
 
+void AddUnpushedScans(const AttemptModel& attempt, const StringPool& pool,
+                      const DiagnosticRules& rules, std::vector<Finding>& out) {
+  for (UnpushedScan& scan : FindUnpushedScans(attempt, pool, rules.unpushed_scan_min_bytes)) {
+    Finding f;
+    f.kind = FindingKind::kUnpushedScan;
+    f.severity = FindingSeverity::kWarning;
+    f.target = FindingTarget::kSqlExecution;
+    f.target_id = scan.execution_id;
+    f.name = std::move(scan.scan_name);
+    f.detail = std::move(scan.filter_condition);
+    f.value_a = scan.bytes_read;
+    f.value_b = scan.files_read;
+    f.value_c = scan.bytes_from_stages ? 1 : 0;
+    out.push_back(std::move(f));
+  }
+}
+
 // The size of the problem, to rank findings of one kind: the larger first.
 int64_t Weight(const Finding& f) {
   switch (f.kind) {
@@ -243,6 +261,7 @@ std::vector<Finding> Diagnose(const AttemptModel& attempt, const StringPool& poo
   AddFailures(attempt, pool, findings);
   AddExecutorFindings(attempt, pool, now_ms, rules, findings);
   AddStageShapeFindings(attempt, pool, rules, findings);
+  AddUnpushedScans(attempt, pool, rules, findings);
   std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
     if (a.severity != b.severity) return a.severity < b.severity;
     if (a.kind != b.kind) return a.kind < b.kind;
@@ -263,6 +282,7 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kShuffleReadSkew: return "shuffleReadSkew";
     case FindingKind::kInputSkew: return "inputSkew";
     case FindingKind::kSpill: return "spill";
+    case FindingKind::kUnpushedScan: return "unpushedScan";
   }
   return "unknown";
 }

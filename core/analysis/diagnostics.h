@@ -1,6 +1,6 @@
 // The problems one glance at an application can see, found by fixed rules over the model: failed
-// jobs and stages, failed tasks, lost and GC-heavy executors, long one-task stages, skewed stages
-// and spill. Every number a finding carries is one the History Server's REST API gives (or a
+// jobs and stages, failed tasks, lost and GC-heavy executors, long one-task stages, skewed stages,
+// spill and large scans that pushed no filter down. Every number a finding carries is one the History Server's REST API gives (or a
 // quantile of its taskSummary), computed by the same core functions, so the overview's text and
 // the API agree. No ImGui: the overview formats the numbers, tests check them.
 #pragma once
@@ -31,16 +31,20 @@ enum class FindingKind : uint8_t {
   kShuffleReadSkew,    // value_a: max shuffle read bytes, value_b: median, value_c: tasks
   kInputSkew,          // value_a: max input bytes, value_b: median, value_c: tasks
   kSpill,              // value_a: memoryBytesSpilled, value_b: diskBytesSpilled
+  kUnpushedScan,       // a large file scan with no pushed or partition filters under a Filter on
+                       // its columns (core/analysis/scan_pushdown.h); target_id: the execution,
+                       // name: the scan, detail: the Filter, value_a: bytes read, value_b: files
+                       // read (-1 unknown), value_c: 1 when value_a is the stages' input bytes
 };
 
 // What a finding links to.
-enum class FindingTarget : uint8_t { kApplication, kJob, kStage, kExecutor };
+enum class FindingTarget : uint8_t { kApplication, kJob, kStage, kExecutor, kSqlExecution };
 
 struct Finding {
   FindingKind kind = FindingKind::kFailedJob;
   FindingSeverity severity = FindingSeverity::kWarning;
   FindingTarget target = FindingTarget::kApplication;
-  int64_t target_id = -1;       // job or stage id
+  int64_t target_id = -1;       // job, stage or SQL execution id
   int32_t target_attempt = -1;  // stage attempt id
   std::string executor_id;      // kExecutor targets
   std::string name;             // the stage's or job's name, for the line
@@ -65,6 +69,8 @@ struct DiagnosticRules {
   // Spark's Executors page paints Task Time red when totalGCTime > 0.1 x totalDuration
   // (executorspage.js GCTimePercent).
   double gc_fraction = 0.1;
+  // An unpushed full scan matters when it read this much: below it, reading everything is cheap.
+  int64_t unpushed_scan_min_bytes = 256ll << 20;
 };
 
 // All findings for one attempt, most severe first, then by kind, then by the size of the problem

@@ -12,9 +12,7 @@ std::string AttemptIdText(const StringPool& pool, const AttemptModel& attempt) {
 
 }  // namespace
 
-bool ListedCompleted(const AttemptModel& attempt) {
-  return attempt.listing.completed && !attempt.in_progress_name;
-}
+bool ListedCompleted(const AttemptModel& attempt) { return attempt.listing.completed; }
 
 bool ApplicationEntry::running() const {
   return attempts.empty() || !ListedCompleted(*attempts.front());
@@ -25,7 +23,7 @@ int64_t AttemptEndTime(const AttemptModel& attempt) {
 }
 
 int64_t AttemptDuration(const AttemptModel& attempt) {
-  return ListedCompleted(attempt) ? attempt.listing.end_time - attempt.listing.start_time : 0;
+  return ListedCompleted(attempt) ? attempt.listing.duration : 0;
 }
 
 std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {

@@ -21,8 +21,8 @@ struct ApplicationEntry {
 
 std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data);
 
-// Whether the listing shows the attempt as completed: an ApplicationEnd was read and the log is
-// not named ".inprogress" (fact 6).
+// Whether the listing shows the attempt as completed: its replay read an ApplicationEnd (for a
+// ".inprogress" log, only one before the replay halted; core/listen/listing_listener.h).
 bool ListedCompleted(const AttemptModel& attempt);
 // Spark's attempt view: endTime -1 and duration 0 unless an ApplicationEnd was seen.
 int64_t AttemptEndTime(const AttemptModel& attempt);

@@ -278,6 +278,60 @@ class RequestIndex {
   std::map<std::pair<int32_t, int32_t>, std::vector<const StageAttempt*>> objects_;
 };
 
+// TaskData.taskMetrics (API TaskMetrics and its nested objects): each JSON object's fields in
+// Spark's order, with the stored metric behind each. One table per object, so a field is
+// named and mapped in exactly one place.
+struct TaskMetricField {
+  const char* name;
+  TaskMetric metric;
+};
+constexpr TaskMetricField kTaskMetricFields[] = {
+    {"executorDeserializeTime", TaskMetric::kExecutorDeserializeTime},
+    {"executorDeserializeCpuTime", TaskMetric::kExecutorDeserializeCpuTime},
+    {"executorRunTime", TaskMetric::kExecutorRunTime},
+    {"executorCpuTime", TaskMetric::kExecutorCpuTime},
+    {"resultSize", TaskMetric::kResultSize},
+    {"jvmGcTime", TaskMetric::kJvmGcTime},
+    {"resultSerializationTime", TaskMetric::kResultSerializationTime},
+    {"memoryBytesSpilled", TaskMetric::kMemoryBytesSpilled},
+    {"diskBytesSpilled", TaskMetric::kDiskBytesSpilled},
+    {"peakExecutionMemory", TaskMetric::kPeakExecutionMemory},
+};
+constexpr TaskMetricField kInputMetricFields[] = {
+    {"bytesRead", TaskMetric::kInputBytesRead},
+    {"recordsRead", TaskMetric::kInputRecordsRead},
+};
+constexpr TaskMetricField kOutputMetricFields[] = {
+    {"bytesWritten", TaskMetric::kOutputBytesWritten},
+    {"recordsWritten", TaskMetric::kOutputRecordsWritten},
+};
+constexpr TaskMetricField kShuffleReadMetricFields[] = {
+    {"remoteBlocksFetched", TaskMetric::kShuffleRemoteBlocksFetched},
+    {"localBlocksFetched", TaskMetric::kShuffleLocalBlocksFetched},
+    {"fetchWaitTime", TaskMetric::kShuffleFetchWaitTime},
+    {"remoteBytesRead", TaskMetric::kShuffleRemoteBytesRead},
+    {"remoteBytesReadToDisk", TaskMetric::kShuffleRemoteBytesReadToDisk},
+    {"localBytesRead", TaskMetric::kShuffleLocalBytesRead},
+    {"recordsRead", TaskMetric::kShuffleRecordsRead},
+    {"remoteReqsDuration", TaskMetric::kShuffleRemoteReqsDuration},
+};
+constexpr TaskMetricField kShufflePushReadMetricFields[] = {
+    {"corruptMergedBlockChunks", TaskMetric::kPushCorruptMergedBlockChunks},
+    {"mergedFetchFallbackCount", TaskMetric::kPushMergedFetchFallbackCount},
+    {"remoteMergedBlocksFetched", TaskMetric::kPushRemoteMergedBlocksFetched},
+    {"localMergedBlocksFetched", TaskMetric::kPushLocalMergedBlocksFetched},
+    {"remoteMergedChunksFetched", TaskMetric::kPushRemoteMergedChunksFetched},
+    {"localMergedChunksFetched", TaskMetric::kPushLocalMergedChunksFetched},
+    {"remoteMergedBytesRead", TaskMetric::kPushRemoteMergedBytesRead},
+    {"localMergedBytesRead", TaskMetric::kPushLocalMergedBytesRead},
+    {"remoteMergedReqsDuration", TaskMetric::kPushRemoteMergedReqsDuration},
+};
+constexpr TaskMetricField kShuffleWriteMetricFields[] = {
+    {"bytesWritten", TaskMetric::kShuffleBytesWritten},
+    {"writeTime", TaskMetric::kShuffleWriteTime},
+    {"recordsWritten", TaskMetric::kShuffleRecordsWritten},
+};
+
 void WriteTask(JsonWriter& w, const StringPool& pool, const AttemptModel& attempt, uint32_t row,
                const RequestIndex& index) {
   const TaskColumns& t = attempt.tasks;
@@ -316,59 +370,28 @@ void WriteTask(JsonWriter& w, const StringPool& pool, const AttemptModel& attemp
   w.EndArray();
   if (d.flags[row] & kTaskHasError) w.Field("errorMessage", pool.Get(d.error_message(row)));
   if (TaskHasMetrics(attempt, row)) {
-    using M = TaskMetric;
-    auto m = [&](M metric) { return ShownTaskMetric(attempt, row, metric, status); };
+    auto fields = [&](const auto& table) {
+      for (const TaskMetricField& f : table) {
+        w.FieldInt(f.name, ShownTaskMetric(attempt, row, f.metric, status));
+      }
+    };
+    auto object = [&](std::string_view key, const auto& table) {
+      w.Key(key);
+      w.BeginObject();
+      fields(table);
+      w.EndObject();
+    };
     w.Key("taskMetrics");
     w.BeginObject();
-    w.FieldInt("executorDeserializeTime", m(M::kExecutorDeserializeTime));
-    w.FieldInt("executorDeserializeCpuTime", m(M::kExecutorDeserializeCpuTime));
-    w.FieldInt("executorRunTime", m(M::kExecutorRunTime));
-    w.FieldInt("executorCpuTime", m(M::kExecutorCpuTime));
-    w.FieldInt("resultSize", m(M::kResultSize));
-    w.FieldInt("jvmGcTime", m(M::kJvmGcTime));
-    w.FieldInt("resultSerializationTime", m(M::kResultSerializationTime));
-    w.FieldInt("memoryBytesSpilled", m(M::kMemoryBytesSpilled));
-    w.FieldInt("diskBytesSpilled", m(M::kDiskBytesSpilled));
-    w.FieldInt("peakExecutionMemory", m(M::kPeakExecutionMemory));
-    w.Key("inputMetrics");
-    w.BeginObject();
-    w.FieldInt("bytesRead", m(M::kInputBytesRead));
-    w.FieldInt("recordsRead", m(M::kInputRecordsRead));
-    w.EndObject();
-    w.Key("outputMetrics");
-    w.BeginObject();
-    w.FieldInt("bytesWritten", m(M::kOutputBytesWritten));
-    w.FieldInt("recordsWritten", m(M::kOutputRecordsWritten));
-    w.EndObject();
+    fields(kTaskMetricFields);
+    object("inputMetrics", kInputMetricFields);
+    object("outputMetrics", kOutputMetricFields);
     w.Key("shuffleReadMetrics");
     w.BeginObject();
-    w.FieldInt("remoteBlocksFetched", m(M::kShuffleRemoteBlocksFetched));
-    w.FieldInt("localBlocksFetched", m(M::kShuffleLocalBlocksFetched));
-    w.FieldInt("fetchWaitTime", m(M::kShuffleFetchWaitTime));
-    w.FieldInt("remoteBytesRead", m(M::kShuffleRemoteBytesRead));
-    w.FieldInt("remoteBytesReadToDisk", m(M::kShuffleRemoteBytesReadToDisk));
-    w.FieldInt("localBytesRead", m(M::kShuffleLocalBytesRead));
-    w.FieldInt("recordsRead", m(M::kShuffleRecordsRead));
-    w.FieldInt("remoteReqsDuration", m(M::kShuffleRemoteReqsDuration));
-    w.Key("shufflePushReadMetrics");
-    w.BeginObject();
-    w.FieldInt("corruptMergedBlockChunks", m(M::kPushCorruptMergedBlockChunks));
-    w.FieldInt("mergedFetchFallbackCount", m(M::kPushMergedFetchFallbackCount));
-    w.FieldInt("remoteMergedBlocksFetched", m(M::kPushRemoteMergedBlocksFetched));
-    w.FieldInt("localMergedBlocksFetched", m(M::kPushLocalMergedBlocksFetched));
-    w.FieldInt("remoteMergedChunksFetched", m(M::kPushRemoteMergedChunksFetched));
-    w.FieldInt("localMergedChunksFetched", m(M::kPushLocalMergedChunksFetched));
-    w.FieldInt("remoteMergedBytesRead", m(M::kPushRemoteMergedBytesRead));
-    w.FieldInt("localMergedBytesRead", m(M::kPushLocalMergedBytesRead));
-    w.FieldInt("remoteMergedReqsDuration", m(M::kPushRemoteMergedReqsDuration));
+    fields(kShuffleReadMetricFields);
+    object("shufflePushReadMetrics", kShufflePushReadMetricFields);
     w.EndObject();
-    w.EndObject();
-    w.Key("shuffleWriteMetrics");
-    w.BeginObject();
-    w.FieldInt("bytesWritten", m(M::kShuffleBytesWritten));
-    w.FieldInt("writeTime", m(M::kShuffleWriteTime));
-    w.FieldInt("recordsWritten", m(M::kShuffleRecordsWritten));
-    w.EndObject();
+    object("shuffleWriteMetrics", kShuffleWriteMetricFields);
     w.EndObject();
   }
   w.Key("executorLogs");

@@ -73,23 +73,30 @@ int DownloadLogs(const Session& session, const LogsRequest& request) {
     data.pool = &impl->strings();
     for (const auto& model : impl->models()) data.attempts.push_back(model.get());
   }
-  // Every attempt of the app, or only the named one (FsHistoryProvider.writeEventLogs).
+  // The UI must exist first (BaseAppResource.getEventLogs: withUI), for the exact attempt; a
+  // request without one falls back to attempt "1" (for logs from before attempt ids) and then
+  // still zips every attempt.
+  const bool has_ui =
+      impl != nullptr &&
+      (FindAttemptUi(data, request.app_id, request.attempt_id) != nullptr ||
+       (!request.attempt_id && FindAttemptUi(data, request.app_id, std::string("1")) != nullptr));
+  if (!has_ui) {
+    // Without an attempt id the error is the fallback's, so it names attempt 1.
+    const std::string key = request.app_id + "/" + request.attempt_id.value_or("1");
+    std::fprintf(stderr, "404 no such app: %s\n", key.c_str());
+    return 1;
+  }
+  // Every listed attempt of the app, or those whose listed attempt id is the one asked for
+  // (FsHistoryProvider.writeEventLogs: attempts.filter(_.info.attemptId == Some(id))).
   std::vector<const AttemptModel*> attempts;
-  if (impl != nullptr) {
-    for (const ApplicationEntry& app : BuildApplicationIndex(data)) {
-      if (app.id != request.app_id) continue;
-      for (const AttemptModel* attempt : app.attempts) {
-        const std::string attempt_id =
-            attempt->app.attempt_id.present ? std::string(data.pool->Get(attempt->app.attempt_id.id))
-                                            : std::string();
-        if (!request.attempt_id || *request.attempt_id == attempt_id) attempts.push_back(attempt);
+  for (const ApplicationEntry& app : BuildApplicationIndex(data)) {
+    if (app.id != request.app_id) continue;
+    for (const AttemptModel* attempt : app.attempts) {
+      const OptString& id = attempt->listing.attempt_id;
+      if (!request.attempt_id || (id.present && data.pool->Get(id.id) == *request.attempt_id)) {
+        attempts.push_back(attempt);
       }
     }
-  }
-  if (attempts.empty()) {
-    std::fprintf(stderr, "404 no such app: %s%s\n", request.app_id.c_str(),
-                 request.attempt_id ? ("/" + *request.attempt_id).c_str() : "");
-    return 1;
   }
   StoredZipWriter zip(stdout);
   std::string error;

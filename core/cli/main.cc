@@ -6,6 +6,7 @@
 
 #include "core/api/dates.h"
 #include "core/cli/logs_download.h"
+#include "core/cli/report_command.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
 
@@ -18,6 +19,8 @@ constexpr const char* kUsage =
     "  afterglow summary PATH          application, counts, and any bad input\n"
     "  afterglow api PATH API_PATH     the History Server's JSON for API_PATH, e.g.\n"
     "                                  /api/v1/applications or /api/v1/applications/<id>/jobs\n"
+    "  afterglow report PATH -o FILE [--redact] [--route ROUTE] [--viewer FILE]\n"
+    "                                  the logs saved inside the offline viewer page\n"
     "  afterglow --help\n"
     "\n"
     "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
@@ -101,6 +104,9 @@ int main(int argc, char** argv) {
   }
   if (argc == 3 && std::strcmp(argv[1], "summary") == 0) return Summary(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "api") == 0) return Api(argv[2], argv[3]);
+  if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
+    return afterglow::cli::RunReport(argc - 2, argv + 2);
+  }
   std::fputs(kUsage, stderr);
   return 2;
 }

@@ -54,7 +54,11 @@ void SortLikeScalaLongHashMap(std::vector<StageAccumulable>& accumulables, size_
 }
 
 AppStatusListener::AppStatusListener(StringPool* pool, AttemptModel* model, RetentionLimits limits)
-    : pool_(pool), model_(model), default_pool_(pool->Intern("default")), limits_(limits) {}
+    : pool_(pool),
+      model_(model),
+      listing_(&model->listing, model->in_progress_name),
+      default_pool_(pool->Intern("default")),
+      limits_(limits) {}
 
 void AppStatusListener::SeeTime(int64_t time) {
   if (time > model_->app.last_event_time) model_->app.last_event_time = time;
@@ -84,25 +88,17 @@ void AppStatusListener::OnApplicationEnd(int64_t time) {
 
 // FsHistoryProvider AppListingListener: the same fields, from the listing's lines only.
 void AppStatusListener::OnListedLogStart(StringId spark_version) {
-  model_->listing.spark_version = spark_version;
+  listing_.OnLogStart(spark_version);
 }
 
 void AppStatusListener::OnListedApplicationStart(const ApplicationStartEvent& event) {
-  AppInfo& listing = model_->listing;
-  listing.has_start = true;
-  listing.app_id = event.app_id;
-  listing.attempt_id = event.attempt_id;
-  listing.name = event.name;
-  listing.user = event.user;
-  listing.start_time = event.time;
+  listing_.OnApplicationStart(event);
 }
 
-void AppStatusListener::OnListedApplicationEnd(int64_t time) {
-  model_->listing.end_time = time;
-  model_->listing.completed = true;
-}
+void AppStatusListener::OnListedApplicationEnd(int64_t time) { listing_.OnApplicationEnd(time); }
 
 void AppStatusListener::OnEnvironmentUpdate(OptString task_cpus) {
+  listing_.OnEnvironmentUpdate();
   if (!task_cpus.present) return;
   const std::string text(pool_->Get(task_cpus.id));
   const int value = std::atoi(text.c_str());

@@ -10,6 +10,7 @@
 
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
+#include "core/listen/listing_listener.h"
 #include "core/listen/retention.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
@@ -82,6 +83,7 @@ class AppStatusListener : public EventSink, public ListingSink {
 
   StringPool* pool_;
   AttemptModel* model_;
+  ListingListener listing_;  // builds model_->listing
   StringId default_pool_;
   std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
   std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages

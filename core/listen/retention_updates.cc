@@ -99,6 +99,12 @@ void AppStatusListener::CleanupStages(int64_t count) {
     const StageKey key = candidates[i].second;
     stored_stages_.erase(key);
     if (live_stages_.count(key) == 0) model_->stage_rows.erase(key);
+    // The stage's RDDOperationGraphWrapper goes with its last stored attempt (ASL cleanupStages,
+    // stageDataCount); a later JobStart listing the stage writes a new one.
+    auto same_stage = stored_stages_.lower_bound({key.first, INT32_MIN});
+    if (same_stage == stored_stages_.end() || same_stage->first.first != key.first) {
+      model_->stage_rdd_graphs.erase(key.first);
+    }
     // Its stored tasks go too; tasks still running are written when they end (or by the flush).
     auto rows = model_->stage_task_rows.find(key);
     if (rows == model_->stage_task_rows.end()) continue;

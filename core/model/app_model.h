@@ -35,6 +35,9 @@ struct AppInfo {
   int64_t start_time = kNoTime;
   int64_t end_time = kNoTime;   // ApplicationEnd "Timestamp"
   bool completed = false;       // set only by an ApplicationEnd
+  // The listing's duration: set by ApplicationEnd as its time minus the start time read before
+  // it (AppListingListener.onApplicationEnd); 0 without one.
+  int64_t duration = 0;
   int64_t last_event_time = kNoTime;  // latest timestamp seen; stands in for lastUpdated
   int32_t default_cpus_per_task = 1;  // spark.task.cpus
 };
@@ -207,7 +210,8 @@ struct Executor {
 struct AttemptModel {
   std::string file_name;  // the log it came from
   // The name says the log was still being written (".inprogress"): the History Server's listing
-  // never looks for its ApplicationEnd, so it is listed as running (fact 6).
+  // stops reading it at its first EnvironmentUpdate, so an ApplicationEnd after that is not seen
+  // and it is listed as running (fact 6; core/listen/listing_listener.h).
   bool in_progress_name = false;
   AppInfo app;
   // The application as the History Server's listing read it: only from lines that begin with the

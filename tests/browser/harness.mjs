@@ -19,11 +19,12 @@ export const kArtifacts = join(kRepo, 'test-artifacts', 'browser');
 export const kCorpus = resolve(kRepo, '..', 'shared', 'corpus');
 export const kViewport = { width: 1600, height: 1000 };
 
-// Starts the server and the browser; returns {server, browser, close()}.
-export async function startBrowser() {
+// Starts the server and the browser; returns {server, browser, close()}. `serveOptions` go to
+// serveFolder (a sub-path prefix, extra headers such as a CSP, a request listener).
+export async function startBrowser(serveOptions = {}) {
   assert.ok(existsSync(join(kSite, 'index.html')), `missing ${kSite}/index.html (build with: cmake --build --preset wasm)`);
   mkdirSync(kArtifacts, { recursive: true });
-  const server = await serveFolder(kSite);
+  const server = await serveFolder(kSite, serveOptions);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -40,6 +41,25 @@ export async function startBrowser() {
     },
   };
 }
+
+// How hosting.test.mjs and share.test.mjs serve the site: in a docs site's folder, with the
+// Content-Security-Policy header README.md tells hosts to send.
+export const kHostedPrefix = '/docs/tools/afterglow/';
+export const kCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data: blob:";
+
+// Records the CSP violations a context's pages report (an init script runs before the page's own);
+// cspViolations(page) reads them.
+export async function watchCsp(context) {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations.push(`${event.violatedDirective}: ${event.blockedURI} ` +
+                                  `(${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+export const cspViolations = (page) => page.evaluate(() => window.__cspViolations || []);
 
 // A page in a fresh context that records console errors, uncaught exceptions and requests off
 // `origin`. `options` go to browser.newContext (viewport, deviceScaleFactor, colorScheme, ...).

@@ -2,12 +2,15 @@
 // rapids-tools/profiling/rp_sql_eventlog.zstd (a zstd GPU log with a SQL query and 9 executors,
 // which no other browser test opens). For each route: the view is accepted, state().view names
 // it, viewState describes it, the numbers viewState shares with the REST API equal the CLI's
-// answers, and a 1600x1000 screenshot goes to test-artifacts/browser/<log>-<route>.png.
+// answers, and a 1600x1000 screenshot goes to test-artifacts/browser/<log>-<route>-<theme>.png.
+// Then the system theme flips (the page follows it) and every route is shown and photographed
+// again in the other theme, on the same page load: every view in light and in dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  cliApi, kArtifacts, kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state,
+  cliApi, decodePng, kArtifacts, kCorpus, openLog, openWatchedPage, regionStats, settle, startBrowser,
+  startPage, state,
 } from './harness.mjs';
 
 // One log in each theme, so the screenshots show both.
@@ -48,6 +51,15 @@ function routesFor(log, appId) {
   ];
 }
 
+function screenshotName(logName, route, theme) {
+  return `${logName}-${route.replace(/^#\//, '').replace(/[^A-Za-z0-9]+/g, '-')}-${theme}.png`;
+}
+
+// Saves the screenshot; returns its mean brightness (0-255), so the two themes can be compared.
+async function screenshotBrightness(page, name) {
+  return regionStats(decodePng(await page.screenshot({ path: join(kArtifacts, name) }))).brightness;
+}
+
 // True when viewState holds at least one number (directly or one level down).
 function hasNumbers(viewState) {
   return Object.values(viewState).some((value) => typeof value === 'number' ||
@@ -63,7 +75,9 @@ for (const log of kLogs) {
       const loaded = await openLog(page, log.path);
       assert.equal(loaded.theme, log.colorScheme, 'the theme follows the system');
       const appId = loaded.app.id;
-      for (const { route, rows, id } of routesFor(log.path, appId)) {
+      const routes = routesFor(log.path, appId);
+      const brightness = {};  // route -> mean brightness of its screenshot in the first theme
+      for (const { route, rows, id } of routes) {
         const accepted = await page.evaluate((r) => window.afterglow.show(r), route);
         if (!accepted) {
           missing.push(route);
@@ -90,8 +104,24 @@ for (const log of kLogs) {
           const ids = ['jobId', 'stageId', 'executionId', 'id'].filter((key) => key in viewState);
           for (const key of ids) assert.equal(viewState[key], id, `${route}: viewState.${key}`);
         }
-        const file = `${log.name}-${route.replace(/^#\//, '').replace(/[^A-Za-z0-9]+/g, '-')}.png`;
-        await page.screenshot({ path: join(kArtifacts, file) });
+        brightness[route] = await screenshotBrightness(page, screenshotName(log.name, route, log.colorScheme));
+      }
+
+      // The other theme, following the system's as a visitor's page does (no stored choice).
+      const other = log.colorScheme === 'dark' ? 'light' : 'dark';
+      await page.emulateMedia({ colorScheme: other });
+      await page.mouse.move(5, 990);  // an input event: the page draws the switch
+      await page.waitForFunction((t) => window.afterglow.state().theme === t, other, { timeout: 5_000 });
+      for (const { route } of routes) {
+        if (missing.includes(route)) continue;
+        assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true);
+        await settle(page);
+        await settle(page);
+        assert.equal((await state(page)).view, route);
+        const now = await screenshotBrightness(page, screenshotName(log.name, route, other));
+        // The same view, redrawn in the other theme: clearly lighter or darker as a whole.
+        const [light, dark] = other === 'light' ? [now, brightness[route]] : [brightness[route], now];
+        assert.ok(light - dark > 40, `${route}: light ${light.toFixed(0)} vs dark ${dark.toFixed(0)}`);
       }
     } finally {
       await context.close();

@@ -16,14 +16,25 @@ const kTypes = {
   '.svg': 'image/svg+xml',
 };
 
-// Resolves to {url, close()} once listening.
-export function serveFolder(root) {
+// Resolves to {url, close()} once listening. `options.prefix` serves the folder under a sub-path
+// ('/docs/tools/afterglow/'; url then ends with it, and anything outside it is 404), as a docs site
+// would; `options.headers` are added to every answer (e.g. a Content-Security-Policy);
+// `options.onRequest(path)` hears every request's path.
+export function serveFolder(root, options = {}) {
   const base = normalize(root) + sep;
+  const prefix = options.prefix || '/';
+  const extraHeaders = options.headers || {};
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const fullPath = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (options.onRequest) options.onRequest(fullPath);
+    if (!fullPath.startsWith(prefix)) {
+      response.writeHead(404, extraHeaders).end();
+      return;
+    }
+    const path = '/' + fullPath.slice(prefix.length);
     const file = normalize(join(base, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(base) || request.method !== 'GET') {
-      response.writeHead(403).end();
+      response.writeHead(403, extraHeaders).end();
       return;
     }
     try {
@@ -31,17 +42,18 @@ export function serveFolder(root) {
       response.writeHead(200, {
         'Content-Type': kTypes[extname(file)] || 'application/octet-stream',
         'Cache-Control': 'no-store',
+        ...extraHeaders,
       });
       response.end(body);
     } catch {
-      response.writeHead(404).end();
+      response.writeHead(404, extraHeaders).end();
     }
   });
   return new Promise((resolve, reject) => {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) });
+      resolve({ url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((done) => server.close(done)) });
     });
   });
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "core/base/stored_zip.h"
 #include "tests/conformance/cli_run.h"
 
@@ -158,11 +160,45 @@ TEST(ConformanceLogs, UnknownAppOrAttemptIs404) {
   std::string output;
   const std::string base = Quote(AFTERGLOW_CLI_PATH) + " api " +
                            Quote((kSparkCorpus / "spark-events").string()) + " ";
+  // Without an attempt id, the History Server retries with attempt "1" and reports that failure.
   EXPECT_NE(RunCapture(base + "/api/v1/applications/nope/logs 2>&1", &output), 0);
-  EXPECT_EQ(output, "404 no such app: nope\n");
+  EXPECT_EQ(output, "404 no such app: nope/1\n");
   output.clear();
   EXPECT_NE(RunCapture(base + "/api/v1/applications/local-1430917381535/3/logs 2>&1", &output), 0);
   EXPECT_EQ(output, "404 no such app: local-1430917381535/3\n");
+}
+
+
+// BaseAppResource.getEventLogs first needs the UI of the exact attempt; without an attempt id it
+// falls back to attempt "1" and then zips every attempt. An app whose only attempt is "2" thus
+// has no /logs, while an app with attempts "1" and "2" zips both.
+TEST(ConformanceLogs, AllAttemptsNeedAnAttemptWithoutIdOrAttemptOne) {
+  const fs::path dir = fs::temp_directory_path() / ("afterglow-logs-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto write_log = [&](const std::string& file, const std::string& app, const std::string& attempt) {
+    std::ofstream out(dir / file, std::ios::binary);
+    out << R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n"
+        << R"({"Event":"SparkListenerApplicationStart","App Name":"n","App ID":")" << app
+        << R"(","Timestamp":1000,"User":"u","App Attempt ID":")" << attempt << "\"}\n"
+        << R"({"Event":"SparkListenerApplicationEnd","Timestamp":2000})" "\n";
+  };
+  write_log("app-two_2", "app-two", "2");
+  write_log("app-both_1", "app-both", "1");
+  write_log("app-both_2", "app-both", "2");
+  const std::string base = Quote(AFTERGLOW_CLI_PATH) + " api " + Quote(dir.string()) + " ";
+  std::string output;
+  EXPECT_NE(RunCapture(base + "/api/v1/applications/app-two/logs 2>&1", &output), 0);
+  EXPECT_EQ(output, "404 no such app: app-two/1\n");
+  std::string one;
+  ASSERT_EQ(RunCapture(base + "/api/v1/applications/app-two/2/logs", &one), 0);
+  EXPECT_EQ(Unzip(one).count("app-two_2"), 1u);
+  std::string both;
+  ASSERT_EQ(RunCapture(base + "/api/v1/applications/app-both/logs", &both), 0);
+  const std::map<std::string, std::string> members = Unzip(both);
+  EXPECT_EQ(members.size(), 2u);
+  EXPECT_TRUE(members.count("app-both_1") && members.count("app-both_2"));
+  fs::remove_all(dir);
 }
 
 }  // namespace

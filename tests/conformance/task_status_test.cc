@@ -48,9 +48,10 @@ class ExpectedStatuses final : public LineConsumer {
     live[task_id] = false;
     int64_t finish = 0;
     bool failed = false, killed = false;
-    (void)info["Finish Time"].get_int64().get(finish);
-    (void)info["Failed"].get_bool().get(failed);
-    (void)info["Killed"].get_bool().get(killed);
+    // A missing field reads as 0 / false (GCC ignores a (void) cast of simdjson's results).
+    if (info["Finish Time"].get_int64().get(finish) != simdjson::SUCCESS) finish = 0;
+    if (info["Failed"].get_bool().get(failed) != simdjson::SUCCESS) failed = false;
+    if (info["Killed"].get_bool().get(killed) != simdjson::SUCCESS) killed = false;
     TaskApiStatus status = TaskApiStatus::kSuccess;
     if (finish == 0) status = TaskApiStatus::kRunning;
     else if (failed) status = TaskApiStatus::kFailed;

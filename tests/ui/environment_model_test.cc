@@ -135,6 +135,55 @@ TEST(EnvironmentModel, SearchFiltersKeysAndValuesAcrossSections) {
   EXPECT_EQ(model.matches, all);
 }
 
+// Spark's redaction (Utils.redact with spark.redaction.regex at its default
+// (?i)secret|password|token|access[.]?key): a value is hidden when its name or the value itself
+// matches, in the Spark, Hadoop, System and Metrics properties but never in the classpath. The
+// expected set is worked out by hand from that rule for each pair written into the log.
+TEST(EnvironmentModel, RedactsAsTheHistoryServerAndCountsWhatItHid) {
+  const std::unique_ptr<Session> session = test_support::LoadInlineLog(
+      R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})"
+      "\n"
+      R"({"Event":"SparkListenerEnvironmentUpdate","JVM Information":{"Java Home":"/jdk","Java Version":"11","Scala Version":"2.12"},)"
+      R"("Spark Properties":{"spark.app.name":"a","spark.my.PassWord":"hunter2","spark.plain":"my-TOKEN-1","spark.s3.access.key":"AKIA","spark.s3.accesskey":"AKIB","spark.s3.access-key":"AKIC","spark.master":"local"},)"
+      R"("Hadoop Properties":{"fs.s3a.secret.key":"s3cr","fs.defaultFS":"file:///"},)"
+      R"("System Properties":{"java.home":"/jdk","db.credentials":"password=x"},)"
+      R"("Metrics Properties":{"*.sink.servlet.path":"/metrics/json"},)"
+      R"("Classpath Entries":{"/opt/secret-lib.jar":"System Classpath"}})"
+      "\n");
+  const std::vector<AttemptSummary> apps = session->Summaries();
+  ASSERT_EQ(apps.size(), 1u);
+  EnvironmentTableModel model;
+  model.Build(*session, apps[0]);
+  ASSERT_TRUE(model.error.empty()) << model.error;
+  auto value_of = [&](const char* title, const std::string& key) -> std::string {
+    const EnvironmentSection* section = Section(model, title);
+    if (section == nullptr) return "<no section>";
+    for (const auto& [name, value] : section->rows) {
+      if (name == key) return value;
+    }
+    return "<absent>";
+  };
+  const std::string hidden = "*********(redacted)";
+  EXPECT_EQ(value_of("Spark Properties", "spark.app.name"), "a");
+  EXPECT_EQ(value_of("Spark Properties", "spark.my.PassWord"), hidden);  // name, any case
+  EXPECT_EQ(value_of("Spark Properties", "spark.plain"), hidden);        // the value matches
+  EXPECT_EQ(value_of("Spark Properties", "spark.s3.access.key"), hidden);
+  EXPECT_EQ(value_of("Spark Properties", "spark.s3.accesskey"), hidden);
+  EXPECT_EQ(value_of("Spark Properties", "spark.s3.access-key"), "AKIC");  // '-' is not [.]?
+  EXPECT_EQ(value_of("Spark Properties", "spark.master"), "local");
+  EXPECT_EQ(value_of("Hadoop Properties", "fs.s3a.secret.key"), hidden);
+  EXPECT_EQ(value_of("Hadoop Properties", "fs.defaultFS"), "file:///");
+  EXPECT_EQ(value_of("System Properties", "db.credentials"), hidden);
+  EXPECT_EQ(value_of("System Properties", "java.home"), "/jdk");
+  EXPECT_EQ(value_of("Metrics Properties", "*.sink.servlet.path"), "/metrics/json");
+  EXPECT_EQ(value_of("Classpath Entries", "/opt/secret-lib.jar"), "System Classpath");
+  EXPECT_EQ(Section(model, "Spark Properties")->redacted, 4u);
+  EXPECT_EQ(Section(model, "Hadoop Properties")->redacted, 1u);
+  EXPECT_EQ(Section(model, "System Properties")->redacted, 1u);
+  EXPECT_EQ(Section(model, "Classpath Entries")->redacted, 0u);
+  EXPECT_EQ(model.redacted, 6u);
+}
+
 TEST(EnvironmentModel, ALogWithoutEnvironmentSaysSo) {
   // No EnvironmentUpdate: the API answers 404, and the page explains instead of showing tables.
   const std::unique_ptr<Session> session = test_support::LoadInlineLog(

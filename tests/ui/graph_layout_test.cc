@@ -59,6 +59,40 @@ void ExpectWellFormed(const LayoutInput& input, const GraphLayout& layout, bool 
   }
 }
 
+// Checks every edge's route: it starts on `from`'s box and ends on `to`'s, and no segment (the
+// bounding box of a curved one) enters a node box other than its ends.
+void ExpectRoutesAvoidBoxes(const LayoutInput& input, const GraphLayout& layout) {
+  ASSERT_EQ(layout.edge_start.size(), input.edges.size() + 1);
+  for (size_t e = 0; e < input.edges.size(); ++e) {
+    const auto [from, to] = input.edges[e];
+    const size_t count = layout.EdgePointCount(e);
+    if (from == to || from < 0 || to < 0 || static_cast<size_t>(from) >= input.nodes.size() ||
+        static_cast<size_t>(to) >= input.nodes.size()) {
+      EXPECT_EQ(count, 0u) << "edge " << e;
+      continue;
+    }
+    ASSERT_GE(count, 2u) << "edge " << e;
+    const LayoutPoint* points = layout.EdgePoints(e);
+    const LayoutRect& a = layout.nodes[static_cast<size_t>(from)];
+    const LayoutRect& b = layout.nodes[static_cast<size_t>(to)];
+    EXPECT_NEAR(points[0].x, a.CenterX(), 1e-3) << "edge " << e;
+    EXPECT_TRUE(points[0].y == a.y1 || points[0].y == a.y0) << "edge " << e;
+    EXPECT_NEAR(points[count - 1].x, b.CenterX(), 1e-3) << "edge " << e;
+    EXPECT_TRUE(points[count - 1].y == b.y0 || points[count - 1].y == b.y1) << "edge " << e;
+    for (size_t i = 1; i < count; ++i) {
+      const LayoutRect segment{std::min(points[i - 1].x, points[i].x), std::min(points[i - 1].y, points[i].y),
+                               std::max(points[i - 1].x, points[i].x), std::max(points[i - 1].y, points[i].y)};
+      // A vertical run is a line: give it a hair of width so Overlaps sees it.
+      const LayoutRect probe{segment.x0 - 0.01f, segment.y0 + 0.01f, segment.x1 + 0.01f, segment.y1 - 0.01f};
+      for (size_t v = 0; v < input.nodes.size(); ++v) {
+        if (static_cast<int32_t>(v) == from || static_cast<int32_t>(v) == to) continue;
+        EXPECT_FALSE(probe.Overlaps(layout.nodes[v]))
+            << "edge " << from << " -> " << to << " segment " << i << " crosses node " << v;
+      }
+    }
+  }
+}
+
 TEST(GraphLayout, ChainStacksTopToBottom) {
   LayoutInput input;
   for (int i = 0; i < 4; ++i) input.nodes.push_back({100, 30, -1});
@@ -162,6 +196,89 @@ TEST(GraphLayout, RandomDagsAreWellFormedAndDeterministic) {
     for (size_t i = 0; i < first.nodes.size(); ++i) {
       EXPECT_EQ(first.nodes[i].x0, again.nodes[i].x0);
       EXPECT_EQ(first.nodes[i].y0, again.nodes[i].y0);
+    }
+  }
+}
+
+
+TEST(GraphLayout, LongEdgeIsRoutedAroundTheNodeBetween) {
+  // 0 -> 1 -> 2 and 0 -> 2: the long edge must bend around node 1, not run straight through it
+  // (all three would otherwise sit on one vertical line).
+  LayoutInput input;
+  for (int i = 0; i < 3; ++i) input.nodes.push_back({80, 20, -1});
+  input.edges = {{0, 1}, {1, 2}, {0, 2}};
+  const GraphLayout layout = LayoutGraph(input);
+  ExpectWellFormed(input, layout, true);
+  ExpectRoutesAvoidBoxes(input, layout);
+  EXPECT_GE(layout.EdgePointCount(2), 4u) << "the long edge passes layer 1 in its own column";
+  // The short edges go straight down: two points each.
+  EXPECT_EQ(layout.EdgePointCount(0), 2u);
+}
+
+TEST(GraphLayout, EdgesLeaveAClusterAroundItsOtherMembers) {
+  // Cluster 0 holds a chain 0 -> 1 -> 2; node 0 also feeds node 3 outside, below the cluster.
+  LayoutInput input;
+  input.clusters = {{-1, 18, 60}};
+  input.nodes = {{80, 20, 0}, {80, 20, 0}, {80, 20, 0}, {80, 20, -1}};
+  input.edges = {{0, 1}, {1, 2}, {0, 3}, {2, 3}};
+  const GraphLayout layout = LayoutGraph(input);
+  ExpectWellFormed(input, layout, true);
+  ExpectRoutesAvoidBoxes(input, layout);
+}
+
+TEST(GraphLayout, SourcesSitNextToTheirSuccessor) {
+  // A long chain 0 -> 1 -> 2 -> 3 and a source 4 feeding only 3: 4 belongs in 3's layer above,
+  // not at the top with an edge across three layers.
+  LayoutInput input;
+  for (int i = 0; i < 5; ++i) input.nodes.push_back({60, 20, -1});
+  input.edges = {{0, 1}, {1, 2}, {2, 3}, {4, 3}};
+  const GraphLayout layout = LayoutGraph(input);
+  ExpectWellFormed(input, layout, true);
+  EXPECT_FLOAT_EQ(layout.nodes[4].y0, layout.nodes[2].y0);
+  EXPECT_EQ(layout.EdgePointCount(3), 2u);
+}
+
+TEST(GraphLayout, UpwardEdgesOfACycleAreRoutedToo) {
+  LayoutInput input;
+  for (int i = 0; i < 3; ++i) input.nodes.push_back({60, 20, -1});
+  input.edges = {{0, 1}, {1, 2}, {2, 0}};
+  const GraphLayout layout = LayoutGraph(input);
+  ExpectWellFormed(input, layout, false);
+  ExpectRoutesAvoidBoxes(input, layout);
+  // The closing edge runs up: it ends on node 0's bottom side.
+  ASSERT_GE(layout.EdgePointCount(2), 2u);
+  EXPECT_FLOAT_EQ(layout.EdgePoints(2)[layout.EdgePointCount(2) - 1].y, layout.nodes[0].y1);
+}
+
+TEST(GraphLayout, RandomClusteredDagsRouteEveryEdgeAroundTheBoxes) {
+  std::mt19937 random(7);
+  for (int round = 0; round < 60; ++round) {
+    LayoutInput input;
+    const int clusters = static_cast<int>(random() % 7);
+    for (int c = 0; c < clusters; ++c) {
+      const int32_t parent = c == 0 ? -1 : static_cast<int32_t>(random() % (c + 1)) - 1;
+      input.clusters.push_back({parent, 16, static_cast<float>(random() % 120)});
+    }
+    const int nodes = 2 + static_cast<int>(random() % 24);
+    for (int v = 0; v < nodes; ++v) {
+      input.nodes.push_back({static_cast<float>(20 + random() % 160), static_cast<float>(16 + random() % 60),
+                             static_cast<int32_t>(random() % (clusters + 1)) - 1});
+    }
+    // Any edges from lower to higher index, across clusters too (block cycles may then arise:
+    // those edges run upward, still around the boxes).
+    for (int v = 1; v < nodes; ++v) {
+      for (int u = 0; u < v; ++u) {
+        if (random() % 5 == 0) input.edges.push_back({u, v});
+      }
+    }
+    const GraphLayout first = LayoutGraph(input);
+    ExpectWellFormed(input, first, false);
+    ExpectRoutesAvoidBoxes(input, first);
+    const GraphLayout again = LayoutGraph(input);
+    ASSERT_EQ(first.edge_points.size(), again.edge_points.size());
+    for (size_t i = 0; i < first.edge_points.size(); ++i) {
+      EXPECT_EQ(first.edge_points[i].x, again.edge_points[i].x);
+      EXPECT_EQ(first.edge_points[i].y, again.edge_points[i].y);
     }
   }
 }

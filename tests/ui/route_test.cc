@@ -37,6 +37,14 @@ TEST(Route, RejectsWhatNamesNoView) {
   }
 }
 
+TEST(Route, StorageRddPageRoute) {
+  EXPECT_EQ(ParseRoute("#/storage/7"), (Route{ViewId::kRdd, 7}));
+  EXPECT_EQ(FormatRoute({ViewId::kRdd, 7}), "#/storage/7");
+  EXPECT_EQ(ParseRoute("#/storage"), (Route{ViewId::kStorage}));
+  EXPECT_FALSE(ParseRoute("#/storage/7/1").has_value());
+  EXPECT_EQ(SectionOf(ViewId::kRdd), ViewId::kStorage);
+}
+
 TEST(Route, EntityViewsBelongToTheirListsSection) {
   EXPECT_EQ(SectionOf(ViewId::kJob), ViewId::kJobs);
   EXPECT_EQ(SectionOf(ViewId::kStage), ViewId::kStages);

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <map>
+#include <regex>
+#include <set>
 #include <string>
 
 #include "core/load/load_path.h"
@@ -88,6 +90,124 @@ TEST(SqlPlanGraphModel, UnknownExecutionLeavesItEmpty) {
   BuildSqlPlanGraphModel(model, strings, 5, 16.0f, plan);
   EXPECT_EQ(plan.execution_id, -1);
   EXPECT_TRUE(plan.nodes.empty());
+}
+
+
+// 8 units per byte, 16 per row.
+TextMeasure FixedMeasure() {
+  TextMeasure measure(16.0f);
+  measure.width = [](std::string_view text, bool) { return 8.0f * static_cast<float>(text.size()); };
+  return measure;
+}
+
+TEST(SqlPlanGraphModel, BoxesAreSizedFromTheirRowsAndShowEveryMetricLine) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "spark/sql-events/local-1596020211915";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.impl()->models().at(0);
+  const StringPool& strings = session.impl()->strings();
+  const TextMeasure measure = FixedMeasure();
+  int operators = 0;
+  for (const auto& [execution_id, graph] : model.sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, execution_id, measure, plan);
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      // The rows: the title, then each metric line split at its newlines (values indented).
+      std::vector<std::string> expected{node.title};
+      for (const std::string& line : node.metric_lines) {
+        size_t start = 0;
+        for (size_t end = line.find('\n'); ; end = line.find('\n', start)) {
+          expected.push_back(line.substr(start, end == std::string::npos ? std::string::npos : end - start));
+          if (end == std::string::npos) break;
+          start = end + 1;
+        }
+      }
+      ASSERT_EQ(node.rows.size(), expected.size()) << "node " << node.node_id;
+      for (size_t r = 0; r < expected.size(); ++r) {
+        const std::string& shown = node.rows[r].text;
+        if (shown.size() >= 3 && shown.compare(shown.size() - 3, 3, "...") == 0 && shown != expected[r]) {
+          EXPECT_TRUE(node.elided);
+          EXPECT_EQ(expected[r].compare(0, shown.size() - 3, shown, 0, shown.size() - 3), 0);
+        } else {
+          EXPECT_EQ(shown, expected[r]) << "node " << node.node_id;
+        }
+      }
+      if (node.is_cluster) continue;
+      ++operators;
+      const LayoutRect& box = plan.layout.nodes[static_cast<size_t>(node.layout_index)];
+      const float pad = 16.0f * kSqlNodePadRows;
+      float widest = 0;
+      for (const SqlPlanGraphRow& row : node.rows) {
+        widest = std::max(widest, 8.0f * static_cast<float>(row.text.size()) + (row.indent ? 16.0f : 0.0f));
+      }
+      EXPECT_GE(box.Width() + 1e-3f, widest + 2 * pad) << "node " << node.node_id;
+      EXPECT_LE(box.Width(), kSqlNodeMaxWidth);
+      const size_t rows = node.rows.size() + (node.stages.empty() ? 0 : 1);
+      EXPECT_FLOAT_EQ(box.Height(), 16.0f * static_cast<float>(rows) + 2 * pad);
+    }
+  }
+  EXPECT_GT(operators, 0);
+}
+
+TEST(SqlPlanGraphModel, StageLinksAreTheStagesTheMetricsName) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "rapids-tools/profiling/rp_sql_eventlog.zstd";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.impl()->models().at(0);
+  const StringPool& strings = session.impl()->strings();
+  const std::regex stage_pattern(R"(\(stage (\d+)\.(\d+): task \d+\))");
+  int linked = 0;
+  for (const auto& [execution_id, graph] : model.sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, execution_id, 16.0f, plan);
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      if (node.is_cluster) continue;
+      std::set<std::pair<int32_t, int32_t>> expected;
+      for (const std::string& line : node.metric_lines) {
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), stage_pattern);
+             it != std::sregex_iterator(); ++it) {
+          expected.insert({std::stoi((*it)[1].str()), std::stoi((*it)[2].str())});
+        }
+      }
+      std::set<std::pair<int32_t, int32_t>> shown;
+      for (const SqlPlanStageLink& link : node.stages) {
+        shown.insert({link.stage_id, link.attempt_id});
+        EXPECT_EQ(link.text, std::to_string(link.stage_id) + "." + std::to_string(link.attempt_id));
+        EXPECT_LT(link.x0, link.x1);
+      }
+      EXPECT_EQ(shown, expected) << "execution " << execution_id << " node " << node.node_id;
+      linked += shown.empty() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(linked, 0) << "the log's metrics name stages (Spark 3.1+)";
+}
+
+TEST(SqlPlanGraphModel, AppendMetricStagesReadsTheMaxsStageAndSkipsRepeats) {
+  std::vector<std::pair<int32_t, int32_t>> stages;
+  AppendMetricStages("duration: total (min, med, max (stageId: taskId))\n"
+                     "10 ms (1 ms, 2 ms, 5 ms (stage 3.1: task 17))", stages);
+  AppendMetricStages("spill size: 1 B (0 B, 0 B, 1 B (stage 3.1: task 9)) (stage 12.0: task 4)", stages);
+  AppendMetricStages("rows: 5 (stage x.0: task 1) (stage 4.0 task 2) (stage 5.", stages);
+  const std::vector<std::pair<int32_t, int32_t>> expected{{3, 1}, {12, 0}};
+  EXPECT_EQ(stages, expected);
+}
+
+TEST(GraphTextMeasure, ElideCutsOnACharacterBoundaryAndMarksIt) {
+  TextMeasure measure(10.0f);
+  measure.width = [](std::string_view text, bool) { return 5.0f * static_cast<float>(text.size()); };
+  bool elided = true;
+  EXPECT_EQ(ElideToWidth(measure, "short", false, 25.0f, &elided), "short");
+  EXPECT_FALSE(elided);
+  // 40 units: "..." takes 15, 25 are left: five bytes.
+  EXPECT_EQ(ElideToWidth(measure, "abcdefghijkl", false, 40.0f, &elided), "abcde...");
+  EXPECT_TRUE(elided);
+  // "é" is two bytes: five bytes of "ééééé" would split the third, so two characters stay.
+  EXPECT_EQ(ElideToWidth(measure, "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9", false, 40.0f, &elided),
+            "\xC3\xA9\xC3\xA9...");
+  // Without a width function the estimate is 0.55 em per character.
+  EXPECT_FLOAT_EQ(TextMeasure(20.0f).Width("ab", false), 22.0f);
 }
 
 }  // namespace

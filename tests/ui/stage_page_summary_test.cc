@@ -11,6 +11,7 @@
 #include <string>
 
 #include "simdjson.h"
+#include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/stages_table_model.h"
 
@@ -19,35 +20,7 @@ namespace {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
-// simdjson is built without exceptions: these read a value or fail the test.
-using JsonResult = simdjson::simdjson_result<simdjson::dom::element>;
-[[maybe_unused]] std::string_view Str(JsonResult result) {
-  std::string_view text;
-  if (result.get_string().get(text) != simdjson::SUCCESS) return {};
-  return text;
-}
-[[maybe_unused]] int64_t I64(JsonResult result) {
-  int64_t value = 0;
-  EXPECT_EQ(result.get_int64().get(value), simdjson::SUCCESS);
-  return value;
-}
-[[maybe_unused]] simdjson::dom::element ElementOf(simdjson::dom::parser& parser,
-                                                  const std::string& body) {
-  simdjson::dom::element element;
-  EXPECT_EQ(parser.parse(body).get(element), simdjson::SUCCESS) << body.substr(0, 200);
-  return element;
-}
-[[maybe_unused]] simdjson::dom::array ArrayOf(simdjson::dom::parser& parser,
-                                              const std::string& body) {
-  simdjson::dom::array array;
-  EXPECT_EQ(ElementOf(parser, body).get_array().get(array), simdjson::SUCCESS);
-  return array;
-}
-[[maybe_unused]] simdjson::dom::object ObjectOf(JsonResult result) {
-  simdjson::dom::object object;
-  EXPECT_EQ(result.get_object().get(object), simdjson::SUCCESS);
-  return object;
-}
+using namespace test_support;  // the API JSON readers (tests/support/api_json.h)
 
 // The taskSummary fields behind each row label of Spark's summary table (stagepage.js), written
 // out here rather than taken from the model so a wrong mapping there fails.

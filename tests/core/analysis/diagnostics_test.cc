@@ -15,7 +15,7 @@
 #include "core/session.h"
 #include "core/session_impl.h"
 #include "simdjson.h"
-#include "tests/conformance/cli_run.h"
+#include "tests/support/api_json.h"
 #include "ui/jobs_table_model.h"
 
 namespace afterglow {
@@ -24,24 +24,9 @@ namespace {
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 constexpr int64_t kNow = 4'000'000'000'000;  // any time after every log: all logs here ended
 
-std::string CliApi(const std::string& log, const std::string& path) {
-  const conformance::CommandResult result =
-      conformance::RunCommand(conformance::CliCommand({"api", log, path}));
-  EXPECT_EQ(result.exit_code, 0) << path;
-  return result.output;
-}
-
-int64_t IntField(simdjson::dom::element object, const char* key) {
-  int64_t value = 0;
-  EXPECT_EQ(object[key].get_int64().get(value), simdjson::SUCCESS) << key;
-  return value;
-}
-
-std::string StringField(simdjson::dom::element object, const char* key) {
-  std::string_view text;
-  if (object[key].get_string().get(text) != simdjson::SUCCESS) return "";
-  return std::string(text);
-}
+using test_support::CliApi;
+using test_support::IntField;
+using test_support::StringField;
 
 struct Diagnosed {
   Session session;

@@ -96,5 +96,51 @@ TEST(StageDetails, DetailsCanBeTurnedOffAndTaskStatusFilters) {
   EXPECT_EQ(session->Api("/api/v1/applications/app-1/stages?taskStatus=bogus").status, 404);
 }
 
+TEST(StageDetails, ExecutorsWithoutPeakMetricsGiveZeroPeakDistributions) {
+  // An exclusion creates executor 1's summary for the running stage, but no TaskEnd or
+  // StageExecutorMetrics ever sets its peaks. Spark's ExecutorPeakMetricsDistributions is built
+  // over the executors that have peaks (none), and getQuantilesValue answers 0.0 for every
+  // quantile of an empty list; the serializer still writes every metric name.
+  const auto session = LoadInlineLog(
+      Start() + JobStart(0) +
+      R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" + kStageInfo +
+      R"(,"Submission Time":1500},"Properties":{}})" "\n"
+      R"({"Event":"SparkListenerExecutorExcludedForStage","time":1600,"executorId":"1",)"
+      R"("taskFailures":1,"stageId":0,"stageAttemptId":0})" "\n"
+      R"({"Event":"SparkListenerStageCompleted","Stage Info":)" + kStageInfo +
+      R"(,"Submission Time":1500,"Completion Time":2500}})" "\n");
+  const ApiResponse response =
+      session->Api("/api/v1/applications/app-1/stages/0/0?withSummaries=true");
+  ASSERT_EQ(response.status, 200) << response.body;
+  simdjson::dom::parser parser;
+  simdjson::dom::element stage;
+  ASSERT_EQ(parser.parse(response.body).get(stage), simdjson::SUCCESS);
+  simdjson::dom::element summary;
+  ASSERT_EQ(stage["executorSummary"]["1"].get(summary), simdjson::SUCCESS);
+  EXPECT_EQ(summary["peakMemoryMetrics"].error(), simdjson::NO_SUCH_FIELD);
+  // No successful task: the task summary would be 404, so it is left out.
+  EXPECT_EQ(stage["taskMetricsDistributions"].error(), simdjson::NO_SUCH_FIELD);
+  simdjson::dom::object peaks;
+  ASSERT_EQ(stage["executorMetricsDistributions"]["peakMemoryMetrics"].get(peaks),
+            simdjson::SUCCESS);
+  size_t metrics = 0;
+  for (auto [name, values] : peaks) {
+    ++metrics;
+    simdjson::dom::array array;
+    ASSERT_EQ(values.get(array), simdjson::SUCCESS) << name;
+    EXPECT_EQ(array.size(), 5u) << name;  // the default quantiles 0, .25, .5, .75, 1
+    for (simdjson::dom::element v : array) EXPECT_EQ(v.get_double().value_unsafe(), 0.0) << name;
+  }
+  EXPECT_GE(metrics, 22u) << "every ExecutorMetricType name, from JVMHeapMemory to TotalGCTime";
+  simdjson::dom::element heap, gc;
+  EXPECT_EQ(peaks["JVMHeapMemory"].get(heap), simdjson::SUCCESS);
+  EXPECT_EQ(peaks["TotalGCTime"].get(gc), simdjson::SUCCESS);
+  // The executor still counts in the other distributions: one executor with 0 tasks.
+  double succeeded = -1;
+  ASSERT_EQ(stage["executorMetricsDistributions"]["succeededTasks"].at(0).get(succeeded),
+            simdjson::SUCCESS);
+  EXPECT_EQ(succeeded, 0.0);
+}
+
 }  // namespace
 }  // namespace afterglow

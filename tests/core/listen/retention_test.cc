@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/session.h"
+#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/core/inline_log.h"
 
@@ -198,6 +199,49 @@ TEST(Retention, StagesBeyondRetainedStagesLoseSkippedThenEarliestCompleted) {
   EXPECT_EQ(session->Api("/api/v1/applications/app-r/stages/" + std::to_string(deleted) + "/0").status,
             404);
   EXPECT_EQ(session->Api("/api/v1/applications/app-r/stages/0/0").status, 200);
+}
+
+TEST(Retention, DeletedStageTakesItsRddGraphUnlessAnotherAttemptIsStored) {
+  // Stage 0 attempt 0 fails first (completion 1, the oldest row); its attempt 1 completes last.
+  // Jobs 1..1000 each run stage j, completed at 200000 - j. The 1002nd checked write deletes
+  // the 100 oldest finished rows; Spark deletes a stage's RDDOperationGraphWrapper only when no
+  // stored attempt of that stage is left (ASL cleanupStages).
+  auto attempt_info = [](int attempt, const std::string& end) {
+    return R"({"Stage ID":0,"Stage Attempt ID":)" + std::to_string(attempt) +
+           R"(,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],"Details":"","Accumulables":[],)"
+           R"("Submission Time":6,"Completion Time":)" + end + "}";
+  };
+  std::string log = std::string(kAppStart) + JobStart(0, {0});
+  log += R"({"Event":"SparkListenerStageCompleted","Stage Info":)" +
+         attempt_info(0, R"(1,"Failure Reason":"lost")") + "}\n";
+  log += R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" + attempt_info(1, "900000") +
+         R"(,"Properties":{}})" "\n";
+  log += R"({"Event":"SparkListenerStageCompleted","Stage Info":)" + attempt_info(1, "900000") +
+         "}\n" + JobEnd(0, 900001);
+  std::vector<std::pair<int64_t, int>> stored = {{1, 0}, {900000, 0}};  // (completion, stage)
+  constexpr int kJobs = 1001;
+  for (int job = 1; job < kJobs; ++job) {
+    log += JobStart(job, {job}) + StageSubmitted(job) + StageCompleted(job, 200000 - job) +
+           JobEnd(job, 300000 + job);
+  }
+  for (int job = 1; job < kJobs; ++job) {
+    stored.push_back({200000 - job, job});
+    const int64_t remove = ToRemove(static_cast<int64_t>(stored.size()), kRetained);
+    if (remove == 0) continue;
+    std::sort(stored.begin(), stored.end());
+    stored.erase(stored.begin(), stored.begin() + std::min<int64_t>(remove, stored.size()));
+  }
+  std::set<int> expected_graphs;
+  for (const auto& row : stored) expected_graphs.insert(row.second);
+  ASSERT_EQ(expected_graphs.count(0), 1u) << "attempt 1 of stage 0 is still stored";
+  ASSERT_LT(expected_graphs.size(), static_cast<size_t>(kJobs)) << "some stages were deleted";
+
+  auto session = LoadInlineLog(log);
+  std::set<int> graphs;
+  for (const auto& [stage_id, ops] : session->impl()->models().front()->stage_rdd_graphs) {
+    graphs.insert(stage_id);
+  }
+  EXPECT_EQ(graphs, expected_graphs);
 }
 
 // --- Tasks -------------------------------------------------------------------------------------

@@ -1,0 +1,46 @@
+// Full scans that a filter above them could have narrowed: a file scan (FileSourceScanExec's
+// "Scan parquet db.t", DSv2's BatchScan, their GPU and Photon forms) whose plan text says
+// "PushedFilters: []" and "PartitionFilters: []", in a format that can take pushed filters
+// (Parquet, ORC, CSV, JSON, Avro), under a Filter whose condition uses the scan's columns, that
+// read a large input. Read from the plan graph Spark logged (SparkPlanInfo simpleString) and the
+// execution's metrics as /sql gives them. The usual causes: a predicate Spark cannot translate
+// (a UDF, a cast, trim()), or a filter on a column the format's reader does not index.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
+
+namespace afterglow {
+
+struct UnpushedScan {
+  int64_t execution_id = 0;
+  int64_t scan_node_id = 0;
+  std::string scan_name;         // "Scan parquet db.sales", trimmed
+  std::string filter_condition;  // "Filter (length(trim(value#0, None)) > 0)"
+  // "size of files read" (bytes, parsed from the metric's text), else the input bytes of the
+  // execution's stages (/stages inputBytes); -1 when neither is known.
+  int64_t bytes_read = -1;
+  bool bytes_from_stages = false;  // bytes_read is the stages' input, not the scan's own metric
+  int64_t files_read = -1;         // "number of files read", -1 when absent
+};
+
+// Every such scan of every execution with at least `min_bytes` read, by execution then node id.
+std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const StringPool& pool,
+                                            int64_t min_bytes);
+
+// The bytes a size metric's text stands for: "2.0 GiB" or "total (min, med, max (...))\n2.0 GiB
+// (...)" -> 2147483648 (the total; Utils.bytesToString's units). -1 when it is not a size.
+int64_t ParseSizeMetric(std::string_view text);
+// "1,234" or "total ...\n1,234 (...)" -> 1234; -1 when not a number.
+int64_t ParseCountMetric(std::string_view text);
+
+// "[]"-valued field of a scan's simpleString ("PushedFilters: []" -> true); false when the field
+// is absent or lists filters.
+bool PlanFieldIsEmptyList(std::string_view plan_text, std::string_view field);
+
+}  // namespace afterglow

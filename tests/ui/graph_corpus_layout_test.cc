@@ -1,0 +1,158 @@
+// The DAG and plan graphs of real logs are readable: no two node boxes overlap, every box sits
+// inside its stage or WholeStageCodegen box, and no edge route enters a box other than its two
+// ends (every job of local-1596020211915 and nds_q66_gpu, every SQL execution of
+// local-1596020211915 and rp_sql_eventlog). Built with a fixed-width text measure, so the test
+// does not depend on fonts.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/load/load_path.h"
+#include "core/session.h"
+#include "core/session_impl.h"
+#include "ui/rdd_dag_model.h"
+#include "ui/sql_plan_graph_model.h"
+
+namespace afterglow::ui {
+namespace {
+
+namespace fs = std::filesystem;
+
+// 8 units per character, 16 per row: wider than the real fonts, so it stresses the layout.
+TextMeasure FixedMeasure() {
+  TextMeasure measure(16.0f);
+  measure.width = [](std::string_view text, bool) { return 8.0f * static_cast<float>(text.size()); };
+  return measure;
+}
+
+// No overlapping nodes; every route runs from its `from` box to its `to` box without entering
+// another node's box. `edges` are node indices with the layout's edge indices.
+void ExpectReadable(const GraphLayout& layout, const std::vector<std::pair<int32_t, int32_t>>& edges,
+                    const std::string& what) {
+  for (size_t i = 0; i < layout.nodes.size(); ++i) {
+    for (size_t j = i + 1; j < layout.nodes.size(); ++j) {
+      ASSERT_FALSE(layout.nodes[i].Overlaps(layout.nodes[j])) << what << ": nodes " << i << ", " << j;
+    }
+  }
+  ASSERT_EQ(layout.edge_start.size(), edges.size() + 1) << what;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const auto [from, to] = edges[e];
+    const size_t count = layout.EdgePointCount(e);
+    ASSERT_GE(count, 2u) << what << ": edge " << e;
+    const LayoutPoint* points = layout.EdgePoints(e);
+    const LayoutRect& a = layout.nodes[static_cast<size_t>(from)];
+    const LayoutRect& b = layout.nodes[static_cast<size_t>(to)];
+    EXPECT_FLOAT_EQ(points[0].x, a.CenterX()) << what << ": edge " << e;
+    EXPECT_FLOAT_EQ(points[count - 1].x, b.CenterX()) << what << ": edge " << e;
+    for (size_t i = 1; i < count; ++i) {
+      const LayoutRect probe{std::min(points[i - 1].x, points[i].x) - 0.01f,
+                             std::min(points[i - 1].y, points[i].y) + 0.01f,
+                             std::max(points[i - 1].x, points[i].x) + 0.01f,
+                             std::max(points[i - 1].y, points[i].y) - 0.01f};
+      for (size_t v = 0; v < layout.nodes.size(); ++v) {
+        if (static_cast<int32_t>(v) == from || static_cast<int32_t>(v) == to) continue;
+        ASSERT_FALSE(probe.Overlaps(layout.nodes[v]))
+            << what << ": edge " << from << " -> " << to << " crosses node " << v;
+      }
+    }
+  }
+}
+
+struct LoadedLog {
+  Session session;
+  const AttemptModel* model = nullptr;
+  const StringPool* strings = nullptr;
+};
+
+bool Load(const std::string& relative, LoadedLog& out) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / relative;
+  if (!fs::exists(log)) return false;
+  LoadFile(out.session, log.string());
+  if (out.session.impl()->models().empty()) return false;
+  out.model = out.session.impl()->models().at(0).get();
+  out.strings = &out.session.impl()->strings();
+  return true;
+}
+
+void CheckEveryJobDag(const std::string& relative) {
+  LoadedLog log;
+  ASSERT_TRUE(Load(relative, log)) << relative << " is missing from the corpus";
+  const TextMeasure measure = FixedMeasure();
+  int drawn = 0;
+  for (const auto& [job_id, row] : log.model->job_rows) {
+    RddDagModel dag;
+    BuildJobDag(*log.model, *log.strings, job_id, measure, dag);
+    const std::string what = relative + " job " + std::to_string(job_id);
+    ExpectReadable(dag.layout, dag.edges, what);
+    // Each RDD box lies inside its stage's box.
+    for (size_t i = 0; i < dag.nodes.size(); ++i) {
+      bool inside = false;
+      for (size_t c = 0; c < dag.clusters.size(); ++c) {
+        if (dag.clusters[c].is_stage && dag.clusters[c].stage_id == dag.nodes[i].stage_id) {
+          inside = dag.layout.clusters[c].Contains(dag.layout.nodes[i]);
+        }
+      }
+      EXPECT_TRUE(inside) << what << ": RDD " << dag.nodes[i].rdd_id << " outside stage "
+                          << dag.nodes[i].stage_id;
+      // The box fits its label at the measure's width, or cuts it with "...".
+      EXPECT_GE(dag.layout.nodes[i].Width(), measure.Width(dag.nodes[i].box_label, false)) << what;
+    }
+    if (!dag.nodes.empty()) ++drawn;
+  }
+  EXPECT_GT(drawn, 0) << relative;
+}
+
+void CheckEverySqlGraph(const std::string& relative) {
+  LoadedLog log;
+  ASSERT_TRUE(Load(relative, log)) << relative << " is missing from the corpus";
+  const TextMeasure measure = FixedMeasure();
+  int drawn = 0;
+  for (const auto& [execution_id, graph] : log.model->sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(*log.model, *log.strings, execution_id, measure, plan);
+    const std::string what = relative + " sql " + std::to_string(execution_id);
+    std::vector<std::pair<int32_t, int32_t>> edges;  // layout node indices
+    for (const auto& [child, parent] : plan.edges) {
+      edges.push_back({plan.nodes[static_cast<size_t>(child)].layout_index,
+                       plan.nodes[static_cast<size_t>(parent)].layout_index});
+    }
+    ExpectReadable(plan.layout, edges, what);
+    // Operators and nested clusters lie inside the WholeStageCodegen box the plan puts them in.
+    for (size_t i = 0; i < graph.all_nodes.size(); ++i) {
+      const int32_t holder = graph.all_nodes[i].cluster;
+      if (holder < 0) continue;
+      const SqlPlanGraphNode& node = plan.nodes[i];
+      const SqlPlanGraphNode& cluster = plan.nodes[static_cast<size_t>(holder)];
+      const LayoutRect& rect = node.is_cluster ? plan.layout.clusters[static_cast<size_t>(node.layout_index)]
+                                               : plan.layout.nodes[static_cast<size_t>(node.layout_index)];
+      EXPECT_TRUE(plan.layout.clusters[static_cast<size_t>(cluster.layout_index)].Contains(rect))
+          << what << ": node " << node.node_id << " outside cluster " << cluster.node_id;
+    }
+    ++drawn;
+  }
+  EXPECT_GT(drawn, 0) << relative;
+}
+
+TEST(GraphCorpusLayout, JobDagsOfTheSqlLogAreReadable) {
+  CheckEveryJobDag("spark/sql-events/local-1596020211915");
+}
+
+TEST(GraphCorpusLayout, JobDagsOfNdsQ66AreReadable) {
+  CheckEveryJobDag("rapids-tools/profiling/nds_q66_gpu.zstd");
+}
+
+TEST(GraphCorpusLayout, SqlPlanGraphsOfTheSqlLogAreReadable) {
+  CheckEverySqlGraph("spark/sql-events/local-1596020211915");
+}
+
+TEST(GraphCorpusLayout, SqlPlanGraphsOfNdsQ66AreReadable) {
+  CheckEverySqlGraph("rapids-tools/profiling/nds_q66_gpu.zstd");
+}
+
+TEST(GraphCorpusLayout, SqlPlanGraphsOfRapidsSqlLogAreReadable) {
+  CheckEverySqlGraph("rapids-tools/profiling/rp_sql_eventlog.zstd");
+}
+
+}  // namespace
+}  // namespace afterglow::ui

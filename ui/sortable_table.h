@@ -1,0 +1,60 @@
+// The one way a view begins its long, sortable table (the stages list, the stage page's tasks):
+// the same flags, a frozen header row in the bold font whose headers may carry a tooltip, and the
+// sort order handed back only when it must be applied again. The view keeps its rows and draws
+// them between BeginSortableTable and ImGui::EndTable; its model sorts an index, never the rows.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <span>
+
+#include "imgui.h"
+#include "ui/widgets.h"
+
+namespace afterglow::ui {
+
+struct SortableColumn {
+  const char* name = "";
+  float width_em = 5;  // ignored for a stretching column
+  ImGuiTableColumnFlags flags = 0;  // DefaultSort, PreferSortDescending, Disabled, WidthStretch
+  const char* tooltip = nullptr;    // shown when the header is hovered; null for none
+};
+
+// Begins table `id` with one column per entry of `columns` (their user ids are their positions),
+// `height` pixels tall, scrolling, resizable and sortable, with `extra_flags` (e.g. ScrollX,
+// Hideable) and the first `frozen_columns` columns frozen beside the header row. Draws the
+// header row. False when the table is not visible: then, as ImGui's BeginTable, call nothing
+// else of it (no EndTable).
+bool BeginSortableTable(const char* id, std::span<const SortableColumn> columns, float height,
+                        ImGuiTableFlags extra_flags = 0, int frozen_columns = 0);
+
+// The order the user chose, when the rows must be sorted again: the header was clicked, or the
+// model was rebuilt (`model_sorted` false). Call once after BeginSortableTable.
+struct SortRequest {
+  bool apply = false;
+  int column = 0;  // position in the `columns` given to BeginSortableTable
+  bool ascending = true;
+};
+SortRequest TakeSortRequest(bool model_sorted);
+
+// The row of status filter chips above such a table: "All (12)", "Failed (1)", ... one per choice
+// with rows (the first, "All", always), then on the same line. `counts[i]` are the rows of choice
+// i, `name_of(i)` its name. True when a click changed *current (the caller filters again).
+template <class NameOf>
+bool FilterChipRow(std::span<const uint32_t> counts, size_t* current, NameOf name_of) {
+  bool changed = false;
+  char label[48];
+  for (size_t i = 0; i < counts.size(); ++i) {
+    if (i != 0 && counts[i] == 0) continue;  // nothing to pick
+    std::snprintf(label, sizeof label, "%s (%u)", name_of(i), counts[i]);
+    if (FilterChip(label, *current == i) && *current != i) {
+      *current = i;
+      changed = true;
+    }
+    ImGui::SameLine();
+  }
+  return changed;
+}
+
+}  // namespace afterglow::ui
