@@ -81,7 +81,12 @@ std::set<std::string> Ipv4s(const std::string& text) {
     while (groups < 4) {
       size_t digits = 0;
       int value = 0;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) value = value * 10 + (text[j++] - '0'), ++digits;
+      // Digits past the third are counted, not added: a long number is no IP and must not overflow.
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) {
+        if (digits < 3) value = value * 10 + (text[j] - '0');
+        ++j;
+        ++digits;
+      }
       if (digits == 0 || digits > 3 || value > 255) ok = false;
       if (++groups < 4) {
         if (j < text.size() && text[j] == '.') ++j; else ok = false;
