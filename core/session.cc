@@ -20,7 +20,9 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   impl.loading.decoder = std::make_unique<EventDecoder>(&impl.pool, impl.loading.listener.get());
   impl.loading.sql_listener = std::make_unique<SqlListener>(&impl.pool, model.get());
   impl.loading.decoder->set_sql_sink(impl.loading.sql_listener.get());
-  impl.loading.decoder->set_listing_sink(impl.loading.listener.get());
+  impl.loading.listing =
+      std::make_unique<ListingListener>(&model->listing, model->in_progress_name);
+  impl.loading.decoder->set_listing_sink(impl.loading.listing.get());
   impl.attempts.push_back(std::move(model));
   impl.file_stats.push_back({std::string(name)});
 }
@@ -31,6 +33,8 @@ void Session::BeginFile(std::string_view name, uint64_t size_bytes) {
   if (impl_->loading.decoder) EndFile();
   StartModel(*impl_, name, IsInProgressName(name));
   impl_->loading.stream = std::make_unique<LogStream>(name, impl_->loading.decoder.get());
+  impl_->loading.part_start_bytes = impl_->bytes_read;
+  impl_->loading.listing->BeginPart(impl_->loading.stream.get());
 }
 
 void Session::PushBytes(const uint8_t* data, size_t size) {
@@ -44,6 +48,9 @@ void Session::EndFile() {
   if (!impl.loading.decoder) return;
   if (impl.loading.stream) impl.loading.stream->Finish();
   if (impl.loading.sql_listener) impl.loading.sql_listener->Finish();  // end-of-replay flush
+  // The listing's re-read of the last file's tail needs that file's stored length.
+  impl.loading.listing->Finish(impl.loading.stream ? impl.bytes_read - impl.loading.part_start_bytes
+                                                   : 0);
   const std::string& file = impl.attempts.back()->file_name;
   const EventDecoder& decoder = *impl.loading.decoder;
   FileLoadStats& stats = impl.file_stats.back();
@@ -95,6 +102,7 @@ void Session::EndFile() {
          "Server's listing skips it and lists the application as incomplete"});
   }
   impl.loading = Impl::Loading{};
+  impl.attempts.back()->CompactTasks();  // the model is complete: release its growth slack
 }
 
 // --- One log stored as several files (see session.h) ----------------------------------------------
@@ -129,6 +137,8 @@ void Session::BeginPart(std::string_view part_name, uint64_t /*size_bytes*/,
   }
   impl.loading.part_name = std::string(part_name);
   impl.loading.stream = std::make_unique<LogStream>(part_name, impl.loading.decoder.get(), options);
+  impl.loading.part_start_bytes = impl.bytes_read;
+  impl.loading.listing->BeginPart(impl.loading.stream.get());
 }
 
 void Session::AddProblem(LoadProblem problem) { impl_->problems.push_back(std::move(problem)); }

@@ -10,6 +10,7 @@
 #include "core/decode/event_decoder.h"
 #include "core/ingest/log_stream.h"
 #include "core/listen/app_status_listener.h"
+#include "core/listen/listing_listener.h"
 #include "core/listen/sql_listener.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
@@ -38,8 +39,10 @@ struct Session::Impl {
   struct Loading {
     std::unique_ptr<AppStatusListener> listener;
     std::unique_ptr<SqlListener> sql_listener;  // SQL executions and streaming (a 2nd listener)
+    std::unique_ptr<ListingListener> listing;   // the History Server's listing (model->listing)
     std::unique_ptr<EventDecoder> decoder;
     std::unique_ptr<LogStream> stream;
+    uint64_t part_start_bytes = 0;  // bytes_read when the current file or part began
     // Set by BeginLog/BeginPart only: a log stored as several files.
     std::string part_name;         // the part being read, named in its problems
     bool log_in_progress = false;  // from the log folder's marker

@@ -1,31 +1,58 @@
 #!/usr/bin/env bash
 # The one command to test Afterglow: sets up what is missing, builds everything, runs every test
-# (GoogleTest units and corpus conformance through ctest, then the browser tests in headless
-# Chromium), and ends with one line "N passed, N failed".
+# (GoogleTest units and corpus conformance through ctest, natively and under AddressSanitizer and
+# UBSan, then the browser tests in headless Chromium), and ends with one line "N passed, N failed".
+#
+# On CI's 2 cores the builds are most of the time, and each phase leaves a core idle at times
+# (links, Emscripten's optimizer, ctest's last long tests, the browser waiting for frames). So the
+# page's build and the sanitizer build start at once in the background at low priority (nice 10
+# and 19), and soak up what the phase in front leaves: the native build and its tests, then the
+# browser tests, which thus run almost as fast as on an idle machine. Their output is kept in a
+# file and shown if they fail. Each phase prints when it starts, in seconds since the start.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh || exit 1
-./scripts/build.sh native wasm || exit 1
 
 passed=0; failed=0
 log=$(mktemp -d)
+phase() { echo "== $* (at $SECONDS s) =="; }
 
-echo "== unit and conformance tests (ctest) =="
+# Starts `build.sh TARGET` in the background at priority NICE, in its own process group so that
+# leaving early (a failure, Ctrl-C) stops its compilers too; wait_build TARGET waits for it.
+declare -A build_pid
+trap 'for pid in "${build_pid[@]}"; do kill -- "-$pid" 2>/dev/null; done; rm -rf "$log"' EXIT
+start_build() {
+  setsid nice -n "$2" ./scripts/build.sh "$1" >"$log/build-$1.txt" 2>&1 &
+  build_pid[$1]=$!
+}
+wait_build() {
+  if ! wait "${build_pid[$1]}"; then
+    echo "build.sh $1 failed:" >&2
+    tail -n 60 "$log/build-$1.txt" >&2
+    exit 1
+  fi
+  echo "build.sh $1: done (at $SECONDS s)"
+}
+
+# Adds ctest's "N tests failed out of M" (the output file $1, its exit status $2) to the totals.
+count_ctest() {
+  local total=0 fails=0
+  read -r total fails < <(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' "$1" | tail -1)
+  passed=$((passed + ${total:-0} - ${fails:-0})); failed=$((failed + ${fails:-0}))
+  [ "$2" = 0 ] || [ "${fails:-0}" != 0 ] || failed=$((failed + 1))
+}
+
+phase "builds: native in front; the page (nice 10) and the sanitizer build (nice 19) behind it"
+start_build wasm 10
+start_build asan 19
+./scripts/build.sh native || exit 1
+
+phase "unit and conformance tests (ctest)"
 ctest --preset native -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/ctest.txt"
-ctest_status=${PIPESTATUS[0]}
-read -r ctest_total ctest_failed < <(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' "$log/ctest.txt" | tail -1)
-passed=$((passed + ${ctest_total:-0} - ${ctest_failed:-0})); failed=$((failed + ${ctest_failed:-0}))
-[ "$ctest_status" = 0 ] || [ "${ctest_failed:-0}" != 0 ] || failed=$((failed + 1))
+count_ctest "$log/ctest.txt" "${PIPESTATUS[0]}"
 
-echo "== the same tests under AddressSanitizer and UBSan =="
-./scripts/build.sh asan >/dev/null || exit 1
-ASAN_OPTIONS=detect_leaks=1 ctest --preset asan -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/asan.txt"
-asan_status=${PIPESTATUS[0]}
-read -r asan_total asan_failed < <(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' "$log/asan.txt" | tail -1)
-passed=$((passed + ${asan_total:-0} - ${asan_failed:-0})); failed=$((failed + ${asan_failed:-0}))
-[ "$asan_status" = 0 ] || [ "${asan_failed:-0}" != 0 ] || failed=$((failed + 1))
-
-echo "== browser tests (headless Chromium) =="
+phase "browser tests (headless Chromium)"
+wait_build wasm
 node --test --test-reporter=tap tests/browser/ 2>&1 | tee "$log/browser.txt"
 browser_status=${PIPESTATUS[0]}
 browser_pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log/browser.txt" | tail -1)
@@ -33,7 +60,11 @@ browser_fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log/browser.txt" | tail -1)
 passed=$((passed + ${browser_pass:-0})); failed=$((failed + ${browser_fail:-0}))
 [ "$browser_status" = 0 ] || [ "${browser_fail:-0}" != 0 ] || failed=$((failed + 1))
 
-rm -rf "$log"
+phase "the same tests under AddressSanitizer and UBSan"
+wait_build asan
+ASAN_OPTIONS=detect_leaks=1 ctest --preset asan -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/asan.txt"
+count_ctest "$log/asan.txt" "${PIPESTATUS[0]}"
+
 echo
-echo "afterglow: $passed passed, $failed failed"
+echo "afterglow: $passed passed, $failed failed (in $SECONDS s)"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

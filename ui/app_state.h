@@ -53,6 +53,14 @@ struct PlatformHooks {
   void (*save_analysis)() = nullptr;                   // opens the page's "Save analysis" dialog
 };
 
+// Set when the page is a saved analysis (a standalone page with the logs embedded, which
+// web/afterglow-share.js opens on start): the header says so, and whether the logs were redacted.
+struct SavedAnalysisInfo {
+  bool is_saved_analysis = false;
+  bool redacted = false;
+  std::string saved_at;  // when it was saved, as the file states it; "" when it does not
+};
+
 struct AppState {
   LoadStatus status = LoadStatus::kEmpty;
   LoadProgress progress;
@@ -89,6 +97,8 @@ struct AppState {
   int jobs_selected_row = -1;
   int executors_selected_row = -1;
   std::string executor_to_select;
+
+  SavedAnalysisInfo saved_analysis;  // set by wasm/ from the embedded analysis, once at start
 
   Route route;             // the view on screen and the entity it shows
   std::string route_text = "#/overview";  // FormatRoute(route), as the URL hash shows it

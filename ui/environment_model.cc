@@ -5,16 +5,11 @@
 
 #include "simdjson.h"
 #include "ui/executors_model.h"
+#include "ui/table_text.h"
 #include "ui/tsv.h"
 
 namespace afterglow::ui {
 namespace {
-
-std::string Lower(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
 
 EnvironmentSection MakeSection(const char* title, const char* key_header,
                                const char* value_header) {

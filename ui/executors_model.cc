@@ -6,15 +6,10 @@
 #include "core/analysis/diagnostics.h"
 #include "ui/api_rows.h"
 #include "ui/format.h"
+#include "ui/table_text.h"
 
 namespace afterglow::ui {
 namespace {
-
-std::string Lower(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
 
 // executorspage.js formatStatus.
 std::string StatusText(bool active, bool excluded, const ApiRow& executor) {

@@ -126,6 +126,31 @@ void DrawLoadProgress(AppState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", progress.current_file.c_str());
 }
 
+// "Saved analysis" (and "redacted") left of the header's buttons when the page opened the logs
+// embedded in a saved analysis, so whoever opens the file knows what they are looking at.
+const char* SavedAnalysisLabel(const SavedAnalysisInfo& saved) {
+  return saved.redacted ? "Saved analysis \xc2\xb7 redacted" : "Saved analysis";
+}
+
+void DrawSavedAnalysisLabel(const SavedAnalysisInfo& saved) {
+  const char* label = SavedAnalysisLabel(saved);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(colors::kAccent, "%s", label);
+  AnchorLastItem("savedAnalysis", label);
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  ImGui::TextUnformatted("This page is a saved analysis: the event logs it shows are inside the "
+                         "file, and nothing was uploaded.");
+  if (saved.redacted) {
+    ImGui::TextUnformatted("They were redacted when saved: host names, IP addresses, user names, "
+                           "paths and secrets are placeholders (host-1, ip-1, user-1, ...).");
+  }
+  if (!saved.saved_at.empty()) ImGui::Text("Saved %s.", saved.saved_at.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void DrawHeader(AppState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float height = ImGui::GetFrameHeight() + style.WindowPadding.y * 1.2f;
@@ -173,10 +198,18 @@ void DrawHeader(AppState& state) {
       right += ImGui::CalcTextSize(save_label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
     }
     if (loading) right += LoadProgressWidth() + style.ItemSpacing.x;
+    if (state.saved_analysis.is_saved_analysis) {
+      right += ImGui::CalcTextSize(SavedAnalysisLabel(state.saved_analysis)).x +
+               style.ItemSpacing.x * 3;
+    }
     if (show_cancel) {
       right += ImGui::CalcTextSize(cancel_label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
     }
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - right));
+    if (state.saved_analysis.is_saved_analysis) {
+      DrawSavedAnalysisLabel(state.saved_analysis);
+      ImGui::SameLine(0, style.ItemSpacing.x * 3);
+    }
     if (loading) {
       DrawLoadProgress(state);
       ImGui::SameLine();

@@ -36,11 +36,15 @@ void ClampPan(const LayoutRect& bounds, const ImVec2& size, GraphViewport& viewp
   }
 }
 
+// The zoom Fit picks for a graph of `bounds` in a canvas `width` pixels wide.
+float FitZoom(const LayoutRect& bounds, float width) {
+  const float zoom_x = (width - 2 * kFitMargin) / std::max(bounds.Width(), 1.0f);
+  return std::clamp(std::min(zoom_x, 1.0f), kGraphMinFitZoom, kMaxZoom);
+}
+
 // Fits the graph's width (never enlarging past 1, never below kGraphMinFitZoom), top at the top.
 void Fit(const LayoutRect& bounds, const ImVec2& size, GraphViewport& viewport) {
-  const float w = std::max(bounds.Width(), 1.0f);
-  const float zoom_x = (size.x - 2 * kFitMargin) / w;
-  viewport.zoom = std::clamp(std::min(zoom_x, 1.0f), kGraphMinFitZoom, kMaxZoom);
+  viewport.zoom = FitZoom(bounds, size.x);
   viewport.pan_x = bounds.x0 - kFitMargin / viewport.zoom;
   viewport.pan_y = bounds.y0 - kFitMargin / viewport.zoom;
   viewport.fitted = true;
@@ -84,6 +88,15 @@ TextMeasure GraphTextMeasure() {
     return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size()).x;
   };
   return measure;
+}
+
+float GraphCanvasFitHeight(const LayoutRect& bounds) {
+  // BeginGraphCanvas's child has a border, so it keeps the style's window padding on all sides.
+  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+  const float canvas_width = std::max(ImGui::GetContentRegionAvail().x, 50.0f) - 2 * padding.x;
+  const float toolbar = ImGui::GetFrameHeightWithSpacing();  // DrawToolbar's row
+  return 2 * padding.y + toolbar + bounds.Height() * FitZoom(bounds, canvas_width) +
+         2 * kFitMargin;
 }
 
 void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
@@ -183,6 +196,25 @@ void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t 
   const float head = std::clamp(7.0f * canvas.zoom, 3.0f, 10.0f);
   draw->AddTriangleFilled(b, ImVec2(b.x - head * 0.6f, b.y - head * dir),
                           ImVec2(b.x + head * 0.6f, b.y - head * dir), color);
+}
+
+void DrawGraphTitleOverEdges(const GraphCanvas& canvas, ImFont* font, float x, float y,
+                             ImU32 color, const char* text, const LayoutRect& clip,
+                             const ImU32* fills, size_t fill_count) {
+  if (font == nullptr) font = ImGui::GetFont();
+  if (font->FontSize * canvas.zoom < kMinTextPixels) return;  // no text, no chip
+  const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text);
+  constexpr float kMargin = 2.0f;  // layout units around the text
+  const LayoutRect chip{std::max(x - kMargin, clip.x0), std::max(y - kMargin * 0.5f, clip.y0),
+                        std::min(x + size.x + kMargin, clip.x1),
+                        std::min(y + size.y + kMargin * 0.5f, clip.y1)};
+  if (chip.x0 < chip.x1 && chip.y0 < chip.y1 && canvas.Visible(chip)) {
+    const ImVec2 lo = canvas.ToScreen(chip.x0, chip.y0);
+    const ImVec2 hi = canvas.ToScreen(chip.x1, chip.y1);
+    canvas.draw->AddRectFilled(lo, hi, ImGui::GetColorU32(colors::kPanel));
+    for (size_t i = 0; i < fill_count; ++i) canvas.draw->AddRectFilled(lo, hi, fills[i]);
+  }
+  DrawGraphText(canvas, font, x, y, color, text, clip);
 }
 
 void DrawGraphText(const GraphCanvas& canvas, ImFont* font, float x, float y, ImU32 color,

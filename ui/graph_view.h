@@ -48,6 +48,11 @@ void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
 // Closes the region.
 void EndGraphCanvas(const GraphCanvas& canvas);
 
+// The `height` to give BeginGraphCanvas so a graph of `bounds` shows whole, with nothing to
+// scroll, at the zoom "Fit" picks for the current content width: the region's padding, the
+// toolbar row, the graph and its margins. Callers clamp it to what the page can spare.
+float GraphCanvasFitHeight(const LayoutRect& bounds);
+
 // Draws edge `edge` of `layout` along its route (ui/graph_layout.h): straight vertical runs, and
 // S-curves across the gaps between layers, with an arrow head at its `to` end.
 void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
@@ -55,6 +60,15 @@ void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t 
 // Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),
 // for building the graph view models.
 TextMeasure GraphTextMeasure();
+
+// A cluster's title drawn over the edges that pass under it: an opaque chip the size of the text
+// (plus a small margin), filled with the panel colour and then `fills` (the translucent fills of
+// the cluster and the clusters around it, outermost first, so the chip matches the box behind
+// it), then `text` in `font` at layout point (x, y), all clipped to `clip`. Edges cross a title
+// band only straight down (ui/graph_layout.h), so the chip hides a short run, never an arrow head.
+void DrawGraphTitleOverEdges(const GraphCanvas& canvas, ImFont* font, float x, float y,
+                             ImU32 color, const char* text, const LayoutRect& clip,
+                             const ImU32* fills, size_t fill_count);
 
 // `text` in `font` scaled by the zoom at layout point (x, y), clipped to `clip` (layout units).
 // Nothing is drawn when the scaled text would be too small to read.

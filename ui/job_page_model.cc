@@ -5,81 +5,51 @@
 #include <functional>
 #include <unordered_map>
 
-#include "simdjson.h"
-#include "ui/jobs_table_model.h"
+#include "ui/api_rows.h"
 
 namespace afterglow::ui {
 namespace {
 
-std::string AppPath(const AttemptSummary& app) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path;
-}
-
-std::string Text(simdjson::dom::object object, const char* key) {
-  std::string_view value;
-  if (object[key].get_string().get(value) != simdjson::SUCCESS) return "";
-  return std::string(value);
-}
-
-int64_t Int(simdjson::dom::object object, const char* key) {
-  int64_t value = 0;
-  if (object[key].get_int64().get(value) != simdjson::SUCCESS) return 0;
-  return value;
-}
-
-uint32_t Count(simdjson::dom::object object, const char* key) {
-  const int64_t value = Int(object, key);
-  return value < 0 ? 0 : static_cast<uint32_t>(value);
-}
-
-int64_t Date(simdjson::dom::object object, const char* key) {
-  std::string_view value;
-  if (object[key].get_string().get(value) != simdjson::SUCCESS) return -1;
-  return ParseApiDate(value);
-}
-
-void ReadJob(simdjson::dom::object job, JobPageModel& out) {
+void ReadJob(const ApiRow& job, JobPageModel& out) {
   out.found = true;
-  out.name = Text(job, "name");
-  out.description = Text(job, "description");
-  out.job_group = Text(job, "jobGroup");
-  out.status = Text(job, "status");
-  out.submitted_ms = Date(job, "submissionTime");
-  out.completed_ms = Date(job, "completionTime");
-  out.num_tasks = Count(job, "numTasks");
-  out.completed_tasks = Count(job, "numCompletedTasks");
-  out.failed_tasks = Count(job, "numFailedTasks");
-  out.skipped_tasks = Count(job, "numSkippedTasks");
-  out.killed_tasks = Count(job, "numKilledTasks");
-  out.active_tasks = Count(job, "numActiveTasks");
-  out.completed_stages = Count(job, "numCompletedStages");
-  out.skipped_stages = Count(job, "numSkippedStages");
-  out.failed_stages = Count(job, "numFailedStages");
-  out.active_stages = Count(job, "numActiveStages");
+  out.name = job.Text("name");
+  out.description = job.Text("description");
+  out.job_group = job.Text("jobGroup");
+  out.status = job.Text("status");
+  out.submitted_ms = job.Date("submissionTime");
+  out.completed_ms = job.Date("completionTime");
+  out.num_tasks = job.Count("numTasks");
+  out.completed_tasks = job.Count("numCompletedTasks");
+  out.failed_tasks = job.Count("numFailedTasks");
+  out.skipped_tasks = job.Count("numSkippedTasks");
+  out.killed_tasks = job.Count("numKilledTasks");
+  out.active_tasks = job.Count("numActiveTasks");
+  out.completed_stages = job.Count("numCompletedStages");
+  out.skipped_stages = job.Count("numSkippedStages");
+  out.failed_stages = job.Count("numFailedStages");
+  out.active_stages = job.Count("numActiveStages");
 }
 
-JobStageRow ReadStage(simdjson::dom::object stage) {
+JobStageRow ReadStage(const ApiRow& stage) {
   JobStageRow row;
-  row.stage_id = static_cast<int32_t>(Int(stage, "stageId"));
-  row.attempt_id = static_cast<int32_t>(Int(stage, "attemptId"));
-  row.name = Text(stage, "name");
-  row.status = Text(stage, "status");
-  row.description = Text(stage, "description");
-  row.tasks_total = Count(stage, "numTasks");
-  row.tasks_complete = Count(stage, "numCompleteTasks");
-  row.tasks_failed = Count(stage, "numFailedTasks");
-  row.tasks_active = Count(stage, "numActiveTasks");
-  row.tasks_killed = Count(stage, "numKilledTasks");
-  row.submitted_ms = Date(stage, "submissionTime");
-  row.first_launch_ms = Date(stage, "firstTaskLaunchedTime");
-  row.completed_ms = Date(stage, "completionTime");
-  row.input_bytes = Int(stage, "inputBytes");
-  row.output_bytes = Int(stage, "outputBytes");
-  row.shuffle_read_bytes = Int(stage, "shuffleReadBytes");
-  row.shuffle_write_bytes = Int(stage, "shuffleWriteBytes");
-  row.failure_reason = Text(stage, "failureReason");
+  row.stage_id = static_cast<int32_t>(stage.Int("stageId"));
+  row.attempt_id = static_cast<int32_t>(stage.Int("attemptId"));
+  row.name = stage.Text("name");
+  row.status = stage.Text("status");
+  row.description = stage.Text("description");
+  row.tasks_total = stage.Count("numTasks");
+  row.tasks_complete = stage.Count("numCompleteTasks");
+  row.tasks_failed = stage.Count("numFailedTasks");
+  row.tasks_active = stage.Count("numActiveTasks");
+  row.tasks_killed = stage.Count("numKilledTasks");
+  row.submitted_ms = stage.Date("submissionTime");
+  row.first_launch_ms = stage.Date("firstTaskLaunchedTime");
+  row.completed_ms = stage.Date("completionTime");
+  row.input_bytes = stage.Int("inputBytes");
+  row.output_bytes = stage.Int("outputBytes");
+  row.shuffle_read_bytes = stage.Int("shuffleReadBytes");
+  row.shuffle_write_bytes = stage.Int("shuffleWriteBytes");
+  row.failure_reason = stage.Text("failureReason");
   return row;
 }
 
@@ -115,48 +85,33 @@ void BuildJobPageModel(const Session& session, const AttemptSummary& app,
                        const TextMeasure& dag_text, JobPageModel& out) {
   out.Clear();
   out.job_id = job_id;
-  simdjson::dom::parser parser;
-  const ApiResponse job = session.Api(AppPath(app) + "/jobs/" + std::to_string(job_id));
-  if (job.status != 200) return;  // not found: the view says so
-  simdjson::dom::object job_object;
-  if (parser.parse(job.body).get_object().get(job_object) != simdjson::SUCCESS) {
+  ApiAnswer job_answer(session, ApiAppBase(app) + "/jobs/" + std::to_string(job_id));
+  if (job_answer.status() != 200) return;  // not found: the view says so
+  const std::optional<ApiRow> job = job_answer.Object("job");
+  if (!job) {
     out.error = "the job's API answer could not be read";
     return;
   }
-  ReadJob(job_object, out);
+  ReadJob(*job, out);
   std::vector<int32_t> stage_ids;
-  simdjson::dom::array ids;
-  if (job_object["stageIds"].get_array().get(ids) == simdjson::SUCCESS) {
-    for (simdjson::dom::element id : ids) {
-      int64_t value = 0;
-      if (id.get_int64().get(value) == simdjson::SUCCESS) {
-        stage_ids.push_back(static_cast<int32_t>(value));
-      }
-    }
-  }
+  for (int64_t id : job->Ints("stageIds")) stage_ids.push_back(static_cast<int32_t>(id));
   std::sort(stage_ids.begin(), stage_ids.end(), std::greater<>());
   stage_ids.erase(std::unique(stage_ids.begin(), stage_ids.end()), stage_ids.end());
 
   // The latest attempt of each of the job's stages (Spark's store.lastStageAttempt), from the
   // stage list, which includes skipped stages.
   std::unordered_map<int32_t, JobStageRow> latest;
-  const ApiResponse stages = session.Api(AppPath(app) + "/stages");
-  simdjson::dom::array stage_array;
-  if (stages.status == 200 &&
-      parser.parse(stages.body).get_array().get(stage_array) == simdjson::SUCCESS) {
-    for (simdjson::dom::element element : stage_array) {
-      simdjson::dom::object stage;
-      if (element.get_object().get(stage) != simdjson::SUCCESS) continue;
-      const auto id = static_cast<int32_t>(Int(stage, "stageId"));
-      if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) continue;
-      const auto attempt = static_cast<int32_t>(Int(stage, "attemptId"));
-      auto found = latest.find(id);
-      if (found == latest.end() || found->second.attempt_id < attempt) {
-        latest[id] = ReadStage(stage);
-      }
+  ApiAnswer stages_answer(session, ApiAppBase(app) + "/stages");
+  const std::vector<ApiRow> stages = stages_answer.Rows("stages");
+  if (!stages_answer.error().empty()) out.error = "the stage list could not be read";
+  for (const ApiRow& stage : stages) {
+    const auto id = static_cast<int32_t>(stage.Int("stageId"));
+    if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) continue;
+    const auto attempt = static_cast<int32_t>(stage.Int("attemptId"));
+    auto found = latest.find(id);
+    if (found == latest.end() || found->second.attempt_id < attempt) {
+      latest[id] = ReadStage(stage);
     }
-  } else {
-    out.error = "the stage list could not be read";
   }
   for (int32_t id : stage_ids) {
     auto found = latest.find(id);

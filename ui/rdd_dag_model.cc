@@ -38,7 +38,10 @@ void AddStageGraph(const RddOperationGraph& graph, const StringPool& strings, co
     for (int32_t child : graph.clusters[c].child_clusters) {
       LayoutInput::Cluster& layout = input.clusters[static_cast<size_t>(base + child)];
       // A scope reached from two parents stays with the first; the stage box is never a child.
-      if (layout.parent < 0 && child != 0) layout.parent = base + static_cast<int32_t>(c);
+      if (layout.parent < 0 && child != 0) {
+        layout.parent = base + static_cast<int32_t>(c);
+        out.clusters[static_cast<size_t>(base + child)].parent = layout.parent;
+      }
     }
   }
   for (size_t c = 0; c < graph.clusters.size(); ++c) {

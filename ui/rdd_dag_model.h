@@ -29,6 +29,7 @@ struct RddDagCluster {
   int32_t stage_id = 0;  // the stage it belongs to
   bool is_stage = false; // the stage's outer box (a click opens the stage)
   bool skipped = false;  // the job skipped this stage (its name says "skipped")
+  int32_t parent = -1;   // index of the enclosing cluster (a scope's stage or scope), -1: none
 };
 
 struct RddDagModel {

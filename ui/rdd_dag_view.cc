@@ -1,6 +1,7 @@
 #include "ui/rdd_dag_view.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "ui/graph_view.h"
 #include "ui/theme.h"
@@ -11,6 +12,12 @@ namespace {
 
 ImU32 WithAlpha(const ImVec4& color, float alpha) {
   return ImGui::GetColorU32(ImVec4(color.x, color.y, color.z, color.w * alpha));
+}
+
+// A cluster box's translucent fill: stages grey, operation scopes blue, skipped ones fainter.
+ImU32 ClusterFill(const RddDagCluster& cluster) {
+  const float alpha = cluster.skipped ? 0.35f : 1.0f;
+  return WithAlpha(cluster.is_stage ? colors::kMuted : colors::kRunning, 0.10f * alpha);
 }
 
 }  // namespace
@@ -35,26 +42,41 @@ int32_t DrawRddDag(RddDagModel& model, const char* id, float height) {
     const RddDagCluster& cluster = model.clusters[c];
     const LayoutRect& rect = model.layout.clusters[c];
     if (!canvas.Visible(rect)) continue;
-    const float alpha = model.clusters[static_cast<size_t>(c)].skipped ? 0.35f : 1.0f;
     const ImVec2 lo = canvas.ToScreen(rect.x0, rect.y0);
     const ImVec2 hi = canvas.ToScreen(rect.x1, rect.y1);
+    const float alpha = cluster.skipped ? 0.35f : 1.0f;
+    canvas.draw->AddRectFilled(lo, hi, ClusterFill(cluster), rounding);
     if (cluster.is_stage) {
       const bool hot = canvas.Hit(rect);
-      canvas.draw->AddRectFilled(lo, hi, WithAlpha(colors::kMuted, 0.10f * alpha), rounding);
       canvas.draw->AddRect(lo, hi, hot ? ImGui::GetColorU32(colors::kAccent)
                                        : WithAlpha(colors::kMuted, 0.8f * alpha),
                            rounding, 0, hot ? 2.0f : 1.0f);
       if (hot) hovered_stage = cluster.stage_id;
     } else {
-      canvas.draw->AddRectFilled(lo, hi, WithAlpha(colors::kRunning, 0.10f * alpha), rounding);
       canvas.draw->AddRect(lo, hi, WithAlpha(colors::kRunning, 0.55f * alpha), rounding);
     }
-    DrawGraphText(canvas, cluster.is_stage ? Fonts().bold : Fonts().body, rect.x0 + pad,
-                  rect.y0 + 3.0f, cluster.skipped ? muted : (cluster.is_stage ? text : muted),
-                  cluster.label.c_str(), rect);
   }
   const ImU32 edge = WithAlpha(colors::kMuted, 0.95f);
   for (size_t e = 0; e < model.edges.size(); ++e) DrawGraphEdge(canvas, model.layout, e, edge);
+  // Titles over the edges that run down through their boxes, each on a chip of its box's colour.
+  for (size_t c = 0; c < model.clusters.size(); ++c) {
+    const RddDagCluster& cluster = model.clusters[c];
+    const LayoutRect& rect = model.layout.clusters[c];
+    if (!canvas.Visible(rect)) continue;
+    // The fills behind the title, outermost first: the enclosing boxes' (a few levels at most),
+    // then its own.
+    ImU32 fills[8];
+    size_t first_fill = std::size(fills);  // filled from the back: fills[first_fill..]
+    for (int32_t k = static_cast<int32_t>(c); k >= 0 && first_fill > 0;
+         k = model.clusters[static_cast<size_t>(k)].parent) {
+      fills[--first_fill] = ClusterFill(model.clusters[static_cast<size_t>(k)]);
+    }
+    DrawGraphTitleOverEdges(canvas, cluster.is_stage ? Fonts().bold : Fonts().body,
+                            rect.x0 + pad, rect.y0 + 3.0f,
+                            cluster.skipped ? muted : (cluster.is_stage ? text : muted),
+                            cluster.label.c_str(), rect, fills + first_fill,
+                            std::size(fills) - first_fill);
+  }
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const RddDagNode& node = model.nodes[i];
     const LayoutRect& rect = model.layout.nodes[i];
@@ -102,12 +124,9 @@ void DrawStageDag(AppState& state, int32_t stage_id, float height) {
   if (dag.built_for != stage_id || dag.nodes.empty()) {
     ImGui::TextColored(colors::kMuted, "The log lists no RDD operations for stage %d.", stage_id);
   } else {
-    // As tall as the graph at its natural size, within reason; the rest is reached by panning.
-    // (+ the canvas's toolbar row.)
-    if (height <= 0) {
-      height = std::clamp(dag.layout.bounds.Height() + 40.0f + ImGui::GetFrameHeightWithSpacing(),
-                          120.0f, 380.0f);
-    }
+    // As tall as the fitted graph (with the canvas's toolbar row), within reason; the rest is
+    // reached by scrolling the graph.
+    if (height <= 0) height = std::clamp(GraphCanvasFitHeight(dag.layout.bounds), 120.0f, 380.0f);
     DrawRddDag(dag, "##stage_dag", height);
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.8f));

@@ -10,6 +10,8 @@
 #include <span>
 
 #include "imgui.h"
+#include "ui/format.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace afterglow::ui {
@@ -55,6 +57,41 @@ bool FilterChipRow(std::span<const uint32_t> counts, size_t* current, NameOf nam
     ImGui::SameLine();
   }
   return changed;
+}
+
+// The toolbar above such a table, the same in every view that has one: the filter chips
+// (FilterChipRow), a search box, "Copy TSV", and how many rows are shown ("12 of 40 stages").
+struct TableToolbarSpec {
+  const char* search_id = "##search";
+  const char* search_hint = "";
+  float search_width_em = 18;
+  const char* copy_id = "tsv";
+  const char* rows_noun = "rows";  // "stages", "task attempts"
+};
+struct TableToolbarClicks {
+  bool filter_changed = false;  // a chip or the search text changed: the caller filters again
+  bool copy = false;            // "Copy TSV" was clicked: the caller copies its shown rows
+};
+template <class NameOf>
+TableToolbarClicks DrawTableToolbar(const TableToolbarSpec& spec,
+                                    std::span<const uint32_t> counts, size_t* filter,
+                                    NameOf name_of, char* search, size_t search_size,
+                                    size_t shown_rows, size_t total_rows) {
+  TableToolbarClicks clicks;
+  clicks.filter_changed = FilterChipRow(counts, filter, name_of);
+  const float em = ImGui::GetFontSize();
+  ImGui::SameLine(0, em);
+  if (SearchBox(spec.search_id, spec.search_hint, search, search_size,
+                em * spec.search_width_em)) {
+    clicks.filter_changed = true;
+  }
+  ImGui::SameLine(0, em);
+  clicks.copy = CopyTsvButton(spec.copy_id);
+  ImGui::SameLine(0, em);
+  char shown[32], total[32];
+  ImGui::TextColored(colors::kMuted, "%s of %s %s", FormatCount(shown_rows, shown, sizeof shown),
+                     FormatCount(total_rows, total, sizeof total), spec.rows_noun);
+  return clicks;
 }
 
 }  // namespace afterglow::ui

@@ -5,6 +5,7 @@
 
 #include "simdjson.h"
 #include "ui/jobs_table_model.h"
+#include "ui/table_text.h"
 
 namespace afterglow::ui {
 namespace {
@@ -34,27 +35,6 @@ std::vector<int32_t> SortedIds(const simdjson::dom::object& execution, const cha
   }
   std::sort(ids.begin(), ids.end());
   return ids;
-}
-
-std::string OneLine(std::string_view text) {
-  // Streaming batches describe themselves on several lines ("\nid = ...\nrunId = ..."): a table
-  // cell shows them joined, without the leading break.
-  while (!text.empty() && (text.front() == '\n' || text.front() == ' ')) text.remove_prefix(1);
-  std::string line(text);
-  for (char& c : line) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  return line;
-}
-
-bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
-  if (needle.empty()) return true;
-  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) ==
-                                 std::tolower(static_cast<unsigned char>(b));
-                        });
-  return it != haystack.end();
 }
 
 bool JobsContain(const std::vector<int32_t>& jobs, std::string_view text) {

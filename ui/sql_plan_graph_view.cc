@@ -17,22 +17,14 @@ const LayoutRect& RectOf(const SqlPlanGraphModel& model, const SqlPlanGraphNode&
                          : model.layout.nodes[static_cast<size_t>(node.layout_index)];
 }
 
-// The node's rows (title, metric lines) from the top of `rect`, then its stage links; returns
-// the index of the stage link under the pointer, -1 if none.
-int32_t DrawNodeText(const GraphCanvas& canvas, const SqlPlanGraphNode& node, const LayoutRect& rect,
-                     float row, const LayoutRect& clip) {
-  const float pad = row * kSqlNodePadRows;
-  float y = rect.y0 + pad;
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
-  for (const SqlPlanGraphRow& line : node.rows) {
-    DrawGraphText(canvas, line.bold ? Fonts().bold : Fonts().body,
-                  rect.x0 + pad + (line.indent ? row : 0.0f), y, line.bold ? text : muted,
-                  line.text.c_str(), clip);
-    y += row;
-  }
+// The "stages:" row of links below a node's rows, starting at layout y `y`; returns the index
+// of the stage link under the pointer, -1 if none.
+int32_t DrawStageLinks(const GraphCanvas& canvas, const SqlPlanGraphNode& node,
+                       const LayoutRect& rect, float y, float row, const LayoutRect& clip) {
   int32_t hovered_link = -1;
   if (node.stages.empty()) return hovered_link;
+  const float pad = row * kSqlNodePadRows;
+  const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
   DrawGraphText(canvas, Fonts().body, rect.x0 + pad, y, muted, kSqlStagesLabel, clip);
   const ImU32 link = ImGui::GetColorU32(colors::kRunning);
   for (size_t i = 0; i < node.stages.size(); ++i) {
@@ -47,6 +39,30 @@ int32_t DrawNodeText(const GraphCanvas& canvas, const SqlPlanGraphNode& node, co
     if (hot) hovered_link = static_cast<int32_t>(i);
   }
   return hovered_link;
+}
+
+// The node's rows (title, metric lines) from the top of `rect`, then its stage links; returns
+// the index of the stage link under the pointer, -1 if none. A cluster's rows (its title and
+// duration, which edges entering it run down through) go on chips of `cluster_fill` over the
+// edges; an operator's box is drawn over the edges already.
+int32_t DrawNodeText(const GraphCanvas& canvas, const SqlPlanGraphNode& node, const LayoutRect& rect,
+                     float row, const LayoutRect& clip, ImU32 cluster_fill = 0) {
+  const float pad = row * kSqlNodePadRows;
+  float y = rect.y0 + pad;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
+  for (const SqlPlanGraphRow& line : node.rows) {
+    ImFont* font = line.bold ? Fonts().bold : Fonts().body;
+    const float x = rect.x0 + pad + (line.indent ? row : 0.0f);
+    const ImU32 color = line.bold ? text : muted;
+    if (node.is_cluster) {
+      DrawGraphTitleOverEdges(canvas, font, x, y, color, line.text.c_str(), clip, &cluster_fill, 1);
+    } else {
+      DrawGraphText(canvas, font, x, y, color, line.text.c_str(), clip);
+    }
+    y += row;
+  }
+  return DrawStageLinks(canvas, node, rect, y, row, clip);
 }
 
 void DrawNodeTooltip(const SqlPlanGraphNode& node, int32_t hovered_link) {
@@ -124,11 +140,17 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
     canvas.draw->AddRect(canvas.ToScreen(rect.x0, rect.y0), canvas.ToScreen(rect.x1, rect.y1),
                          is_selected ? selected_border : cluster_border, rounding, 0,
                          is_selected ? 2.0f : 1.0f);
-    DrawNodeText(canvas, node, rect, row, rect);
     if (canvas.Hit(rect)) hovered = static_cast<int32_t>(i);  // inner clusters come later
   }
   // model.edges and the layout's edges share indices (both skip edges touching a cluster).
   for (size_t e = 0; e < model.edges.size(); ++e) DrawGraphEdge(canvas, model.layout, e, edge_color);
+  // Cluster titles over the edges that run down through them, on chips of the cluster's colour.
+  for (size_t i = model.nodes.size(); i-- > 0;) {
+    const SqlPlanGraphNode& node = model.nodes[i];
+    if (!node.is_cluster) continue;
+    const LayoutRect& rect = RectOf(model, node);
+    if (canvas.Visible(rect)) DrawNodeText(canvas, node, rect, row, rect, cluster_fill);
+  }
   int32_t hovered_link = -1;
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const SqlPlanGraphNode& node = model.nodes[i];

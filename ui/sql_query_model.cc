@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "simdjson.h"
+#include "ui/table_text.h"
 
 namespace afterglow::ui {
 namespace {
@@ -36,16 +37,6 @@ int64_t CodegenId(std::string_view cluster_name) {
     id = id * 10 + (c - '0');
   }
   return id;
-}
-
-bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
-  if (needle.empty()) return true;
-  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) ==
-                                 std::tolower(static_cast<unsigned char>(b));
-                        });
-  return it != haystack.end();
 }
 
 // Leaf scans of files and tables: their simpleString says what was pushed into them.

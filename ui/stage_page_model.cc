@@ -5,46 +5,12 @@
 #include <cstring>
 #include <map>
 
-#include "simdjson.h"
-#include "ui/jobs_table_model.h"
+#include "ui/api_rows.h"
+#include "ui/executor_order.h"
 #include "ui/stages_table_model.h"
 
 namespace afterglow::ui {
 namespace {
-
-int64_t I64(simdjson::dom::object object, const char* key) {
-  int64_t value = 0;
-  return object[key].get_int64().get(value) == simdjson::SUCCESS ? value : 0;
-}
-
-std::string Text(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? std::string(text)
-                                                                  : std::string();
-}
-
-int64_t Date(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? ParseApiDate(text) : -1;
-}
-
-afterglow::StageStatus StatusFromApi(std::string_view text) {
-  using S = afterglow::StageStatus;
-  if (text == "ACTIVE") return S::kActive;
-  if (text == "COMPLETE") return S::kComplete;
-  if (text == "FAILED") return S::kFailed;
-  if (text == "SKIPPED") return S::kSkipped;
-  return S::kPending;
-}
-
-// Executor ids sort as numbers when both are numbers ("2" before "10"), else as text ("driver").
-bool ExecutorIdLess(const std::string& a, const std::string& b) {
-  const bool a_num = !a.empty() && a.find_first_not_of("0123456789") == std::string::npos;
-  const bool b_num = !b.empty() && b.find_first_not_of("0123456789") == std::string::npos;
-  if (a_num && b_num) return a.size() != b.size() ? a.size() < b.size() : a < b;
-  if (a_num != b_num) return a_num;
-  return a < b;
-}
 
 // Spark's StagePage names for the locality levels (TaskLocality names otherwise).
 std::string_view LocalityLabel(std::string_view level) {
@@ -170,48 +136,43 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
   // The stage attempt as the API answers it. taskStatus=UNKNOWN (a status no task attempt has)
   // keeps the answer's task map empty while it still carries executorSummary, which would
   // otherwise hold every task: tens of megabytes for a large stage.
-  const std::string path = ApiAppPrefix(app) + "/stages/" + std::to_string(stage_id) + "/" +
+  const std::string path = ApiAppBase(app) + "/stages/" + std::to_string(stage_id) + "/" +
                            std::to_string(attempt_id) + "?details=true&taskStatus=UNKNOWN";
-  const ApiResponse response = session.Api(path);
-  simdjson::dom::parser parser;
-  simdjson::dom::object json;
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
-    return;
-  }
-  if (parser.parse(response.body).get_object().get(json) != simdjson::SUCCESS) {
-    error = "the stage answer is not a JSON object";
+  ApiAnswer answer(session, path);
+  const std::optional<ApiRow> json = answer.Object("stage");
+  if (!json) {
+    error = answer.error();
     return;
   }
   found = true;
-  status = StatusFromApi(Text(json, "status"));
-  name = Text(json, "name");
-  description = Text(json, "description");
-  details = Text(json, "details");
-  failure_reason = Text(json, "failureReason");
-  submitted_ms = Date(json, "submissionTime");
-  first_launch_ms = Date(json, "firstTaskLaunchedTime");
-  completed_ms = Date(json, "completionTime");
+  status = StageStatusFromApi(json->Text("status"));
+  name = json->Text("name");
+  description = json->Text("description");
+  details = json->Text("details");
+  failure_reason = json->Text("failureReason");
+  submitted_ms = json->Date("submissionTime");
+  first_launch_ms = json->Date("firstTaskLaunchedTime");
+  completed_ms = json->Date("completionTime");
   if (first_launch_ms >= 0) {
     const int64_t end = completed_ms >= 0 ? completed_ms : model.app.last_event_time;
     duration_ms = end >= first_launch_ms ? end - first_launch_ms : -1;
   }
-  total_task_time_ms = I64(json, "executorRunTime");
-  num_tasks = static_cast<uint32_t>(I64(json, "numTasks"));
-  tasks_complete = static_cast<uint32_t>(I64(json, "numCompleteTasks"));
-  tasks_active = static_cast<uint32_t>(I64(json, "numActiveTasks"));
-  tasks_failed = static_cast<uint32_t>(I64(json, "numFailedTasks"));
-  tasks_killed = static_cast<uint32_t>(I64(json, "numKilledTasks"));
-  input_bytes = I64(json, "inputBytes");
-  input_records = I64(json, "inputRecords");
-  output_bytes = I64(json, "outputBytes");
-  output_records = I64(json, "outputRecords");
-  shuffle_read_bytes = I64(json, "shuffleReadBytes");
-  shuffle_read_records = I64(json, "shuffleReadRecords");
-  shuffle_write_bytes = I64(json, "shuffleWriteBytes");
-  shuffle_write_records = I64(json, "shuffleWriteRecords");
-  memory_spilled = I64(json, "memoryBytesSpilled");
-  disk_spilled = I64(json, "diskBytesSpilled");
+  total_task_time_ms = json->Int("executorRunTime");
+  num_tasks = json->Count("numTasks");
+  tasks_complete = json->Count("numCompleteTasks");
+  tasks_active = json->Count("numActiveTasks");
+  tasks_failed = json->Count("numFailedTasks");
+  tasks_killed = json->Count("numKilledTasks");
+  input_bytes = json->Int("inputBytes");
+  input_records = json->Int("inputRecords");
+  output_bytes = json->Int("outputBytes");
+  output_records = json->Int("outputRecords");
+  shuffle_read_bytes = json->Int("shuffleReadBytes");
+  shuffle_read_records = json->Int("shuffleReadRecords");
+  shuffle_write_bytes = json->Int("shuffleWriteBytes");
+  shuffle_write_records = json->Int("shuffleWriteRecords");
+  memory_spilled = json->Int("memoryBytesSpilled");
+  disk_spilled = json->Int("diskBytesSpilled");
   // stagepage.js's conditions for the optional rows and columns.
   has_input = input_bytes > 0;
   has_output = output_bytes > 0;
@@ -219,59 +180,56 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
   has_shuffle_write = shuffle_write_bytes > 0;
   has_spill = memory_spilled > 0 || disk_spilled > 0;
 
-  simdjson::dom::array accumulables;
-  if (json["accumulatorUpdates"].get_array().get(accumulables) == simdjson::SUCCESS) {
-    for (simdjson::dom::element element : accumulables) {
-      simdjson::dom::object acc;
-      if (element.get_object().get(acc) != simdjson::SUCCESS) continue;
-      AccumulatorRow row{I64(acc, "id"), Text(acc, "name"), Text(acc, "value")};
-      // stagepage.js drops "internal." accumulators; unnamed ones have nothing to show.
-      if (row.name.empty() || row.name.find("internal.") != std::string::npos) continue;
-      accumulators.push_back(std::move(row));
-    }
-    std::sort(accumulators.begin(), accumulators.end(),
-              [](const AccumulatorRow& a, const AccumulatorRow& b) { return a.id < b.id; });
+  for (const ApiRow& acc : json->Rows("accumulatorUpdates")) {
+    AccumulatorRow row{acc.Int("id"), acc.Text("name"), acc.Text("value")};
+    // stagepage.js drops "internal." accumulators; unnamed ones have nothing to show.
+    if (row.name.empty() || row.name.find("internal.") != std::string::npos) continue;
+    accumulators.push_back(std::move(row));
   }
+  std::sort(accumulators.begin(), accumulators.end(),
+            [](const AccumulatorRow& a, const AccumulatorRow& b) { return a.id < b.id; });
 
   // Addresses as the executors page lists them: the latest record of each executor id.
   std::map<std::string_view, std::string_view> address_of;
   for (const Executor& executor : model.executors) {
     address_of[strings.Get(executor.executor_id)] = strings.Get(executor.host_port);
   }
-  simdjson::dom::object executor_summary;
-  if (json["executorSummary"].get_object().get(executor_summary) == simdjson::SUCCESS) {
-    for (auto field : executor_summary) {
-      simdjson::dom::object s;
-      if (field.value.get_object().get(s) != simdjson::SUCCESS) continue;
+  if (const std::optional<ApiRow> summary = json->Object("executorSummary")) {
+    for (auto field : summary->json()) {
+      simdjson::dom::object object;
+      if (field.value.get_object().get(object) != simdjson::SUCCESS) continue;
+      const ApiRow s(object);
       ExecutorSummaryRow row;
       row.executor_id.assign(field.key);
       auto address = address_of.find(row.executor_id);
       row.address = address != address_of.end() && !address->second.empty()
                         ? std::string(address->second)
                         : std::string("CANNOT FIND ADDRESS");  // stagepage.js's fallback
-      row.task_time_ms = I64(s, "taskTime");
-      row.failed_tasks = I64(s, "failedTasks");
-      row.killed_tasks = I64(s, "killedTasks");
-      row.succeeded_tasks = I64(s, "succeededTasks");
-      row.input_bytes = I64(s, "inputBytes");
-      row.input_records = I64(s, "inputRecords");
-      row.output_bytes = I64(s, "outputBytes");
-      row.output_records = I64(s, "outputRecords");
-      row.shuffle_read_bytes = I64(s, "shuffleRead");
-      row.shuffle_read_records = I64(s, "shuffleReadRecords");
-      row.shuffle_write_bytes = I64(s, "shuffleWrite");
-      row.shuffle_write_records = I64(s, "shuffleWriteRecords");
-      row.memory_spilled = I64(s, "memoryBytesSpilled");
-      row.disk_spilled = I64(s, "diskBytesSpilled");
-      bool excluded = false;
-      if (s["isExcludedForStage"].get_bool().get(excluded) == simdjson::SUCCESS) {
-        row.excluded = excluded;
-      }
+      row.task_time_ms = s.Int("taskTime");
+      row.failed_tasks = s.Int("failedTasks");
+      row.killed_tasks = s.Int("killedTasks");
+      row.succeeded_tasks = s.Int("succeededTasks");
+      row.input_bytes = s.Int("inputBytes");
+      row.input_records = s.Int("inputRecords");
+      row.output_bytes = s.Int("outputBytes");
+      row.output_records = s.Int("outputRecords");
+      row.shuffle_read_bytes = s.Int("shuffleRead");
+      row.shuffle_read_records = s.Int("shuffleReadRecords");
+      row.shuffle_write_bytes = s.Int("shuffleWrite");
+      row.shuffle_write_records = s.Int("shuffleWriteRecords");
+      row.memory_spilled = s.Int("memoryBytesSpilled");
+      row.disk_spilled = s.Int("diskBytesSpilled");
+      row.excluded = s.Bool("isExcludedForStage");
       executors.push_back(std::move(row));
     }
+    // As stagepage.js's table first shows them (see StagePageExecutorIdLess).
+    const bool all_numeric =
+        std::all_of(executors.begin(), executors.end(), [](const ExecutorSummaryRow& row) {
+          return IsNumericExecutorId(row.executor_id);
+        });
     std::sort(executors.begin(), executors.end(),
-              [](const ExecutorSummaryRow& a, const ExecutorSummaryRow& b) {
-                return ExecutorIdLess(a.executor_id, b.executor_id);
+              [all_numeric](const ExecutorSummaryRow& a, const ExecutorSummaryRow& b) {
+                return StagePageExecutorIdLess(a.executor_id, b.executor_id, all_numeric);
               });
   }
 

@@ -4,41 +4,11 @@
 #include <cctype>
 #include <cstdio>
 
-#include "simdjson.h"
-#include "ui/jobs_table_model.h"
+#include "ui/api_rows.h"
+#include "ui/table_text.h"
 
 namespace afterglow::ui {
 namespace {
-
-int64_t I64(simdjson::dom::object object, const char* key) {
-  int64_t value = 0;
-  return object[key].get_int64().get(value) == simdjson::SUCCESS ? value : 0;
-}
-
-uint32_t U32(simdjson::dom::object object, const char* key) {
-  const int64_t value = I64(object, key);
-  return value < 0 ? 0 : static_cast<uint32_t>(value);
-}
-
-std::string Text(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? std::string(text)
-                                                                  : std::string();
-}
-
-int64_t Date(simdjson::dom::object object, const char* key) {
-  std::string_view text;
-  return object[key].get_string().get(text) == simdjson::SUCCESS ? ParseApiDate(text) : -1;
-}
-
-afterglow::StageStatus StatusFromApi(std::string_view text) {
-  using S = afterglow::StageStatus;
-  if (text == "ACTIVE") return S::kActive;
-  if (text == "COMPLETE") return S::kComplete;
-  if (text == "FAILED") return S::kFailed;
-  if (text == "SKIPPED") return S::kSkipped;
-  return S::kPending;
-}
 
 StageFilter FilterOf(afterglow::StageStatus status) {
   using S = afterglow::StageStatus;
@@ -52,23 +22,7 @@ StageFilter FilterOf(afterglow::StageStatus status) {
   return StageFilter::kPending;
 }
 
-bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
-  if (needle.empty()) return true;
-  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) ==
-                                 std::tolower(static_cast<unsigned char>(b));
-                        });
-  return it != haystack.end();
-}
-
 }  // namespace
-
-std::string ApiAppPrefix(const AttemptSummary& app) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path;
-}
 
 const char* StageFilterName(StageFilter filter) {
   switch (filter) {
@@ -81,6 +35,15 @@ const char* StageFilterName(StageFilter filter) {
     case StageFilter::kCount: break;
   }
   return "";
+}
+
+afterglow::StageStatus StageStatusFromApi(std::string_view text) {
+  using S = afterglow::StageStatus;
+  if (text == "ACTIVE") return S::kActive;
+  if (text == "COMPLETE") return S::kComplete;
+  if (text == "FAILED") return S::kFailed;
+  if (text == "SKIPPED") return S::kSkipped;
+  return S::kPending;
 }
 
 const char* StageStatusName(afterglow::StageStatus status) {
@@ -111,46 +74,40 @@ void StagesTableModel::Build(const Session& session, const AttemptSummary& app, 
     selected_key_ = {row.stage_id, row.attempt_id};
   }
   Clear();
-  const ApiResponse response = session.Api(ApiAppPrefix(app) + "/stages");
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
+  ApiAnswer answer(session, ApiAppBase(app) + "/stages");
+  const std::vector<ApiRow> stages = answer.Rows("stages");
+  if (!answer.error().empty()) {
+    error = answer.error();
     return;
   }
-  simdjson::dom::parser parser;
-  simdjson::dom::array stages;
-  if (parser.parse(response.body).get_array().get(stages) != simdjson::SUCCESS) {
-    error = "the stages answer is not a JSON array";
-    return;
-  }
-  for (simdjson::dom::element element : stages) {
-    simdjson::dom::object stage;
-    if (element.get_object().get(stage) != simdjson::SUCCESS) continue;
+  for (const ApiRow& stage : stages) {
     StageRow row;
-    row.stage_id = static_cast<int32_t>(I64(stage, "stageId"));
-    row.attempt_id = static_cast<int32_t>(I64(stage, "attemptId"));
-    row.status = StatusFromApi(Text(stage, "status"));
-    row.name = Text(stage, "name");
-    row.description = Text(stage, "description");
-    row.details = Text(stage, "details");
-    row.failure_reason = Text(stage, "failureReason");
-    row.submitted_ms = Date(stage, "submissionTime");
-    row.first_launch_ms = Date(stage, "firstTaskLaunchedTime");
-    row.completed_ms = Date(stage, "completionTime");
-    row.num_tasks = U32(stage, "numTasks");
-    row.tasks_complete = U32(stage, "numCompleteTasks");
-    row.tasks_active = U32(stage, "numActiveTasks");
-    row.tasks_failed = U32(stage, "numFailedTasks");
-    row.tasks_killed = U32(stage, "numKilledTasks");
-    row.input_bytes = I64(stage, "inputBytes");
-    row.input_records = I64(stage, "inputRecords");
-    row.output_bytes = I64(stage, "outputBytes");
-    row.output_records = I64(stage, "outputRecords");
-    row.shuffle_read_bytes = I64(stage, "shuffleReadBytes");
-    row.shuffle_read_records = I64(stage, "shuffleReadRecords");
-    row.shuffle_write_bytes = I64(stage, "shuffleWriteBytes");
-    row.shuffle_write_records = I64(stage, "shuffleWriteRecords");
-    row.memory_spilled = I64(stage, "memoryBytesSpilled");
-    row.disk_spilled = I64(stage, "diskBytesSpilled");
+    row.stage_id = static_cast<int32_t>(stage.Int("stageId"));
+    row.attempt_id = static_cast<int32_t>(stage.Int("attemptId"));
+    row.status = StageStatusFromApi(stage.Text("status"));
+    row.name = stage.Text("name");
+    row.description = stage.Text("description");
+    row.description_line = OneLine(row.description);
+    row.details = stage.Text("details");
+    row.failure_reason = stage.Text("failureReason");
+    row.submitted_ms = stage.Date("submissionTime");
+    row.first_launch_ms = stage.Date("firstTaskLaunchedTime");
+    row.completed_ms = stage.Date("completionTime");
+    row.num_tasks = stage.Count("numTasks");
+    row.tasks_complete = stage.Count("numCompleteTasks");
+    row.tasks_active = stage.Count("numActiveTasks");
+    row.tasks_failed = stage.Count("numFailedTasks");
+    row.tasks_killed = stage.Count("numKilledTasks");
+    row.input_bytes = stage.Int("inputBytes");
+    row.input_records = stage.Int("inputRecords");
+    row.output_bytes = stage.Int("outputBytes");
+    row.output_records = stage.Int("outputRecords");
+    row.shuffle_read_bytes = stage.Int("shuffleReadBytes");
+    row.shuffle_read_records = stage.Int("shuffleReadRecords");
+    row.shuffle_write_bytes = stage.Int("shuffleWriteBytes");
+    row.shuffle_write_records = stage.Int("shuffleWriteRecords");
+    row.memory_spilled = stage.Int("memoryBytesSpilled");
+    row.disk_spilled = stage.Int("diskBytesSpilled");
     if (row.first_launch_ms >= 0) {
       const int64_t end = row.completed_ms >= 0 ? row.completed_ms : now_ms;
       row.duration_ms = end >= row.first_launch_ms ? end - row.first_launch_ms : -1;

@@ -21,6 +21,7 @@ struct StageRow {
   afterglow::StageStatus status = afterglow::StageStatus::kPending;
   std::string name;         // StageInfo name, e.g. "collect at Foo.scala:12"
   std::string description;  // spark.job.description; "" when unset
+  std::string description_line;  // `description` on one line, for the table's one-line rows
   std::string details;      // the call site's stack, for the tooltip
   std::string failure_reason;
   int64_t submitted_ms = -1;     // epoch ms; -1 when unknown
@@ -62,6 +63,8 @@ enum class StageFilter : uint8_t { kAll, kActive, kPending, kComplete, kFailed, 
 inline constexpr size_t kStageFilterCount = static_cast<size_t>(StageFilter::kCount);
 const char* StageFilterName(StageFilter filter);  // "All", "Active", ...
 const char* StageStatusName(afterglow::StageStatus status);  // the API's "COMPLETE", ...
+// The inverse, for the API's "status" of a stage ("PENDING" for anything unknown).
+afterglow::StageStatus StageStatusFromApi(std::string_view text);
 
 struct StagesTableModel {
   std::vector<StageRow> rows;     // in the API's order (stage id descending, attempt descending)
@@ -87,8 +90,5 @@ struct StagesTableModel {
   // The selected (stage id, attempt id) while `shown` is rebuilt; (-1, -1) otherwise.
   std::pair<int32_t, int32_t> selected_key_{-1, -1};
 };
-
-// "/api/v1/applications/<id>[/<attempt>]", the prefix of every per-application endpoint.
-std::string ApiAppPrefix(const AttemptSummary& app);
 
 }  // namespace afterglow::ui

@@ -4,19 +4,10 @@
 #include <cctype>
 
 #include "core/analysis/task_view.h"
+#include "ui/table_text.h"
 
 namespace afterglow::ui {
 namespace {
-
-bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
-  if (needle.empty()) return true;
-  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) ==
-                                 std::tolower(static_cast<unsigned char>(b));
-                        });
-  return it != haystack.end();
-}
 
 // The numeric sort key of a column; string columns are compared by text instead.
 int64_t NumericKey(const TaskCells& c, TaskColumn column) {

@@ -11,6 +11,7 @@
 #include "ui/executor_order.h"
 #include "ui/format.h"
 #include "ui/theme.h"
+#include "ui/timeline_rows.h"
 
 namespace afterglow::ui {
 namespace {
@@ -27,8 +28,6 @@ constexpr ImU32 kPhaseColors[kTaskPhaseCount] = {
 };
 constexpr ImU32 kZoneColor = IM_COL32(0x8A, 0x8F, 0x99, 200);
 constexpr ImU32 kZoneOutline = IM_COL32(0x5A, 0x5E, 0x66, 255);
-// Narrower than this, a task folds into its neighbours' zone.
-constexpr double kFoldPixels = 3.0;
 
 double Percent(int64_t part, int64_t total) {
   return total > 0 ? static_cast<double>(part) * 100.0 / static_cast<double>(total) : 0.0;
@@ -175,7 +174,6 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   const float time_width = std::max(1.0f, width - layout.label_width);
   const float view_top = ImGui::GetWindowPos().y;
   const float view_bottom = view_top + ImGui::GetWindowHeight();
-  const double ppm = axis.PixelsPerMs(time_width);
 
   TaskTimelineCounts& counts = timeline.counts;
   counts.drawn_bars = counts.folded_zones = counts.folded_tasks = 0;
@@ -189,53 +187,45 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
   float y = pos.y + layout.ruler_height;
   const ImU32 separator = ImGui::GetColorU32(colors::kGrid);
+  // Bars 1 px inside their rows and at least 2 px wide: even a 0 ms task stays visible.
+  LaneRowsPlacement placement =
+      TimelinePlacement(layout.row_height, 1, 2, view_top, view_bottom, x0, time_width);
   for (const TaskTimelineLane& lane : timeline.lanes) {
     const float lane_height = LaneHeight(lane, layout);
     if (y + lane_height >= view_top && y <= view_bottom) {
-      for (size_t r = 0; r < lane.rows.size(); ++r) {
-        const float ry = y + static_cast<float>(r) * layout.row_height;
-        if (ry + layout.row_height < view_top || ry > view_bottom) continue;
-        const std::vector<uint32_t>& row = lane.rows[r];
-        timeline.scratch.clear();
-        FoldRow(timeline.bars, row, axis.view_start_ms, axis.view_end_ms, ppm, kFoldPixels,
-                timeline.scratch);
-        const float y0 = ry + 1, y1 = ry + layout.row_height - 1;
-        for (const FoldedItem& item : timeline.scratch) {
-          float bx0 = axis.ToX(static_cast<double>(item.start_ms), x0, time_width);
-          float bx1 = axis.ToX(static_cast<double>(item.end_ms), x0, time_width);
-          bx1 = std::max(bx1, bx0 + 2);  // even a 0 ms task stays visible
-          bx0 = std::max(bx0, x0 - 4);   // far-off ends: keep float coordinates small
-          bx1 = std::min(bx1, x0 + time_width + 4);
-          const bool over = hovered && mouse.x >= bx0 && mouse.x < bx1 && mouse.y >= y0 &&
-                            mouse.y < y1;
-          if (item.count == 1) {
-            const uint32_t bar = row[item.first];
-            const uint32_t task_row = timeline.task_rows[bar];
-            const TaskPhases phases = ComputeTaskPhases(model, task_row, timeline.now_ms);
-            // Phases are laid out on the bar's real (unclipped) extent.
-            const float real_x0 = axis.ToX(static_cast<double>(item.start_ms), x0, time_width);
-            const float real_x1 =
-                std::max(axis.ToX(static_cast<double>(item.end_ms), x0, time_width), real_x0 + 2);
-            DrawTaskBar(draw, phases, TaskStatusOf(model, task_row), std::max(real_x0, -1e6f),
-                        std::min(real_x1, 1e6f), y0, y1);
-            ++counts.drawn_bars;
-            if (over) hovered_bar = bar;
-          } else {
-            draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor);
-            draw->AddRect(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneOutline);
-            char label[32];
-            FormatCount(item.count, label, sizeof label);
-            const ImVec2 size = ImGui::CalcTextSize(label);
-            if (size.x + 6 < bx1 - bx0) {
-              draw->AddText(ImVec2((bx0 + bx1 - size.x) / 2, (y0 + y1 - size.y) / 2),
-                            IM_COL32(20, 20, 24, 255), label);
-            }
-            ++counts.folded_zones;
-            counts.folded_tasks += item.count;
-            if (over) hovered_zone = item;
+      placement.lane_top = y;
+      ForEachVisibleItem(axis, timeline.bars, lane.rows, placement, timeline.scratch,
+                         [&](const PlacedItem& placed) {
+        const FoldedItem& item = *placed.item;
+        const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
+        const bool over = hovered && placed.Contains(mouse.x, mouse.y);
+        if (item.count == 1) {
+          const uint32_t bar = lane.rows[placed.row][item.first];
+          const uint32_t task_row = timeline.task_rows[bar];
+          const TaskPhases phases = ComputeTaskPhases(model, task_row, timeline.now_ms);
+          // Phases are laid out on the bar's real (unclipped) extent.
+          const float real_x0 = axis.ToX(static_cast<double>(item.start_ms), x0, time_width);
+          const float real_x1 =
+              std::max(axis.ToX(static_cast<double>(item.end_ms), x0, time_width), real_x0 + 2);
+          DrawTaskBar(draw, phases, TaskStatusOf(model, task_row), std::max(real_x0, -1e6f),
+                      std::min(real_x1, 1e6f), y0, y1);
+          ++counts.drawn_bars;
+          if (over) hovered_bar = bar;
+        } else {
+          draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor);
+          draw->AddRect(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneOutline);
+          char label[32];
+          FormatCount(item.count, label, sizeof label);
+          const ImVec2 size = ImGui::CalcTextSize(label);
+          if (size.x + 6 < bx1 - bx0) {
+            draw->AddText(ImVec2((bx0 + bx1 - size.x) / 2, (y0 + y1 - size.y) / 2),
+                          IM_COL32(20, 20, 24, 255), label);
           }
+          ++counts.folded_zones;
+          counts.folded_tasks += item.count;
+          if (over) hovered_zone = item;
         }
-      }
+      });
     }
     y += lane_height + layout.lane_gap;
     draw->AddLine(ImVec2(x0, y - layout.lane_gap / 2), ImVec2(x0 + time_width, y - layout.lane_gap / 2),

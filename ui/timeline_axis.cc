@@ -125,10 +125,14 @@ ImVec2 TimelineCanvas(const char* id, TimelineAxis& axis, ImVec2 size, float tim
   const float width = size.x - time_x_offset;
   ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsItemHovered()) {
-    ImGui::SetItemUsingMouseWheel();
-    if (io.MouseWheel != 0 && io.MousePos.x >= x0) {
+    // The wheel zooms over the time area only: over the lane labels it scrolls the page, as it
+    // does over any text, so a reader scrolling past the timeline is not caught by it.
+    if (io.MousePos.x >= x0) {
+      ImGui::SetItemUsingMouseWheel();
       // One notch zooms by 20%, around the time under the cursor (as Tracy and maps do).
-      axis.ZoomAround(axis.ToTime(io.MousePos.x, x0, width), std::pow(0.8, io.MouseWheel));
+      if (io.MouseWheel != 0) {
+        axis.ZoomAround(axis.ToTime(io.MousePos.x, x0, width), std::pow(0.8, io.MouseWheel));
+      }
     }
     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) axis.Reset();
   }

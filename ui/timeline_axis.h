@@ -60,10 +60,11 @@ const char* FormatAxisOffset(double offset_ms, double step_ms, char* out, size_t
 
 // [SECTION] Canvas
 // Lays out an interactive canvas of `size` at the cursor and applies the mouse to `axis`: wheel
-// zooms around the cursor, left-drag pans (vertical drag scrolls the enclosing window), double-
-// click shows the whole extent. Time runs from `time_x_offset` pixels right of the canvas's left
-// edge to its right edge (the lane labels sit left of it). Returns the canvas's top-left corner;
-// ImGui::IsItemHovered() refers to the canvas afterwards.
+// over the time area zooms around the cursor (over the labels it scrolls the page), left-drag
+// pans (vertical drag scrolls the enclosing window), double-click shows the whole extent. Time
+// runs from `time_x_offset` pixels right of the canvas's left edge to its right edge (the lane
+// labels sit left of it). Returns the canvas's top-left corner; ImGui::IsItemHovered() refers to
+// the canvas afterwards.
 ImVec2 TimelineCanvas(const char* id, TimelineAxis& axis, ImVec2 size, float time_x_offset);
 // Draws the ruler (tick labels along the top, `ruler_height` tall) and faint vertical grid lines
 // down to `bottom`, for a canvas whose lanes start at x0 and are `width` wide.

@@ -7,6 +7,7 @@
 #include "ui/app_state.h"
 #include "ui/format.h"
 #include "ui/theme.h"
+#include "ui/timeline_rows.h"
 
 namespace afterglow::ui {
 namespace {
@@ -33,7 +34,6 @@ constexpr ImU32 kZoneColor = IM_COL32(0x8A, 0x8F, 0x99, 200);
 constexpr ImU32 kBarText = IM_COL32(0x1A, 0x1C, 0x22, 255);
 constexpr ImU32 kRemovedMarker = IM_COL32(0xFF, 0x4D, 0x6D, 255);
 constexpr ImU32 kAddedMarker = IM_COL32(0x3E, 0xC0, 0xFF, 255);
-constexpr double kFoldPixels = 3.0;
 
 struct Layout {
   float label_width, row_height, ruler_height, lane_gap;
@@ -121,7 +121,6 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   const float time_width = std::max(1.0f, width - layout.label_width);
   const float view_top = ImGui::GetWindowPos().y;
   const float view_bottom = view_top + ImGui::GetWindowHeight();
-  const double ppm = axis.PixelsPerMs(time_width);
   const LaneBar* hovered_bar = nullptr;
   const TimelineLane* hovered_lane = nullptr;
   FoldedItem hovered_zone{};
@@ -132,55 +131,46 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
   float y = pos.y + layout.ruler_height;
+  LaneRowsPlacement placement =
+      TimelinePlacement(layout.row_height, 2, 3, view_top, view_bottom, x0, time_width);
   for (TimelineLane& lane : timeline.lanes) {
     lane.drawn_bars = lane.folded_zones = 0;
     const float lane_height = LaneHeight(lane, layout);
     const bool lane_visible = y + lane_height >= view_top && y <= view_bottom;
+    placement.lane_top = y;
     if (lane_visible) {
       draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
-      for (size_t r = 0; r < lane.rows.size(); ++r) {
-        const float ry = y + static_cast<float>(r) * layout.row_height;
-        if (ry + layout.row_height < view_top || ry > view_bottom) continue;
-        const std::vector<uint32_t>& row = lane.rows[r];
-        timeline.scratch.clear();
-        FoldRow(lane.spans, row, axis.view_start_ms, axis.view_end_ms, ppm, kFoldPixels,
-                timeline.scratch);
-        const float y0 = ry + 2, y1 = ry + layout.row_height - 2;
-        for (const FoldedItem& item : timeline.scratch) {
-          float bx0 = axis.ToX(static_cast<double>(item.start_ms), x0, time_width);
-          float bx1 = axis.ToX(static_cast<double>(item.end_ms), x0, time_width);
-          bx1 = std::max(bx1, bx0 + 3);
-          bx0 = std::max(bx0, x0 - 4);
-          bx1 = std::min(bx1, x0 + time_width + 4);
-          const bool over =
-              hovered && mouse.x >= bx0 && mouse.x < bx1 && mouse.y >= y0 && mouse.y < y1;
-          if (item.count == 1) {
-            const LaneBar& bar = lane.bars[row[item.first]];
-            DrawBar(draw, bar, bx0, bx1, y0, y1, over);
-            ++lane.drawn_bars;
-            if (over) hovered_bar = &bar;
-          } else {
-            draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor, 2.0f);
-            char label[32];
-            FormatCount(item.count, label, sizeof label);
-            if (ImGui::CalcTextSize(label).x + 6 < bx1 - bx0) {
-              draw->AddText(ImVec2(bx0 + 3, (y0 + y1 - ImGui::GetTextLineHeight()) / 2), kBarText,
-                            label);
-            }
-            ++lane.folded_zones;
-            if (over) hovered_zone = item, hovered_lane = &lane;
+      ForEachVisibleItem(axis, lane.spans, lane.rows, placement, timeline.scratch,
+                         [&](const PlacedItem& placed) {
+        const FoldedItem& item = *placed.item;
+        const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
+        const bool over = hovered && placed.Contains(mouse.x, mouse.y);
+        if (item.count == 1) {
+          const LaneBar& bar = lane.bars[lane.rows[placed.row][item.first]];
+          DrawBar(draw, bar, bx0, bx1, y0, y1, over);
+          ++lane.drawn_bars;
+          if (over) hovered_bar = &bar;
+        } else {
+          draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor, 2.0f);
+          char label[32];
+          FormatCount(item.count, label, sizeof label);
+          if (ImGui::CalcTextSize(label).x + 6 < bx1 - bx0) {
+            draw->AddText(ImVec2(bx0 + 3, (y0 + y1 - ImGui::GetTextLineHeight()) / 2), kBarText,
+                          label);
           }
+          ++lane.folded_zones;
+          if (over) hovered_zone = item, hovered_lane = &lane;
         }
-      }
+      });
       draw->PopClipRect();
     }
     // Lane title (and, for one-row-per-bar lanes, each row's bar label) in the label column.
     draw->PushClipRect(ImVec2(pos.x, view_top), ImVec2(x0 - 4, view_bottom), true);
     if (lane_visible) {
       if (lane.row_per_bar) {
-        for (size_t r = 0; r < lane.rows.size(); ++r) {
+        const RowRange visible = VisibleRows(placement, lane.rows.size());
+        for (size_t r = visible.first; r < visible.end; ++r) {
           const float ry = y + static_cast<float>(r) * layout.row_height;
-          if (ry + layout.row_height < view_top || ry > view_bottom) continue;
           const std::string& text = lane.bars[lane.rows[r].front()].label;
           draw->AddText(ImVec2(pos.x + 2, ry + 3), text_color, text.data(), text.data() + text.size());
         }

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/format.h"
+#include "ui/graph_view.h"
 #include "ui/keyboard.h"
 #include "ui/rdd_dag_view.h"
 #include "ui/theme.h"
@@ -302,9 +303,10 @@ void DrawJobView(AppState& state) {
   if (job.dag.nodes.empty()) {
     ImGui::TextColored(colors::kMuted, "The log lists no RDDs for this job's stages.");
   } else {
-    // As tall as the graph at its natural size, within reason; the rest is reached by panning.
-    const float natural = job.dag.layout.bounds.Height() + 40.0f;
-    const float height = std::clamp(natural, 140.0f, ImGui::GetContentRegionAvail().y * 0.55f);
+    // As tall as the fitted graph (with the canvas's toolbar row), within reason; the rest is
+    // reached by scrolling the graph.
+    const float height = std::clamp(GraphCanvasFitHeight(job.dag.layout.bounds), 140.0f,
+                                    std::max(140.0f, ImGui::GetContentRegionAvail().y * 0.55f));
     const int32_t stage = DrawRddDag(job.dag, "##job_dag", height);
     if (stage >= 0) {
       Navigate(state, Route{ViewId::kStage, stage, -1});

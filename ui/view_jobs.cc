@@ -7,26 +7,13 @@
 #include "ui/format.h"
 #include "ui/jobs_timeline.h"
 #include "ui/keyboard.h"
+#include "ui/status_colors.h"
 #include "ui/theme.h"
 #include "ui/views.h"
 #include "ui/widgets.h"
 
 namespace afterglow::ui {
 namespace {
-
-ImVec4 StatusColor(JobStatus status) {
-  switch (status) {
-    case JobStatus::kSucceeded:
-      return colors::kSucceeded;
-    case JobStatus::kRunning:
-      return colors::kRunning;
-    case JobStatus::kFailed:
-      return colors::kFailed;
-    case JobStatus::kUnknown:
-      return colors::kMuted;
-  }
-  return colors::kMuted;
-}
 
 void DrawHeadline(const JobsTableModel& jobs) {
   ImGui::PushFont(Fonts().title);
@@ -90,7 +77,7 @@ void DrawRow(AppState& state, const JobRow& row, float row_height, bool selected
   }
   ProgressCell(row.tasks_completed, row.tasks_total, row.tasks_failed, text);
   ImGui::TableNextColumn();
-  ImGui::TextColored(StatusColor(row.status), "%s", JobStatusName(row.status));
+  ImGui::TextColored(JobStatusColor(row.status), "%s", JobStatusName(row.status));
 }
 
 }  // namespace

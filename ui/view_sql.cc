@@ -9,6 +9,7 @@
 
 #include "ui/format.h"
 #include "ui/keyboard.h"
+#include "ui/status_colors.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -16,20 +17,6 @@
 
 namespace afterglow::ui {
 namespace {
-
-ImVec4 StatusColor(SqlStatus status) {
-  switch (status) {
-    case SqlStatus::kCompleted:
-      return colors::kSucceeded;
-    case SqlStatus::kRunning:
-      return colors::kRunning;
-    case SqlStatus::kFailed:
-      return colors::kFailed;
-    case SqlStatus::kUnknown:
-      return colors::kMuted;
-  }
-  return colors::kMuted;
-}
 
 void DrawHeadline(const SqlListModel& sql) {
   ImGui::PushFont(Fonts().title);
@@ -148,7 +135,7 @@ void DrawRow(AppState& state, const SqlRow& row, bool selected) {
   }
   if (first) ImGui::TextColored(colors::kMuted, "%s", "\xe2\x80\x94");
   ImGui::TableNextColumn();
-  ImGui::TextColored(StatusColor(row.status), "%s", SqlStatusName(row.status));
+  ImGui::TextColored(SqlStatusColor(row.status), "%s", SqlStatusName(row.status));
   if (row_clicked && !navigated) Navigate(state, Route{ViewId::kSqlQuery, row.execution_id});
 }
 

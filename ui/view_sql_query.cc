@@ -9,6 +9,7 @@
 
 #include "ui/format.h"
 #include "ui/sql_plan_graph_view.h"
+#include "ui/status_colors.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -18,20 +19,6 @@ namespace afterglow::ui {
 namespace {
 
 constexpr const char* kDash = "\xe2\x80\x94";
-
-ImVec4 StatusColor(SqlStatus status) {
-  switch (status) {
-    case SqlStatus::kCompleted:
-      return colors::kSucceeded;
-    case SqlStatus::kRunning:
-      return colors::kRunning;
-    case SqlStatus::kFailed:
-      return colors::kFailed;
-    case SqlStatus::kUnknown:
-      return colors::kMuted;
-  }
-  return colors::kMuted;
-}
 
 ImVec4 StageColor(StageStatus status) {
   switch (status) {
@@ -117,7 +104,7 @@ bool DrawHeader(AppState& state) {
   ImGui::Text("Query %lld", static_cast<long long>(query.execution_id));
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextColored(StatusColor(row.status), "%s", SqlStatusName(row.status));
+  ImGui::TextColored(SqlStatusColor(row.status), "%s", SqlStatusName(row.status));
   ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
   DrawLabel("Submitted");
   ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));

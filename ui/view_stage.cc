@@ -18,6 +18,7 @@
 #include "ui/rdd_dag_view.h"
 #include "ui/sortable_table.h"
 #include "ui/stages_table_model.h"
+#include "ui/status_colors.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -25,30 +26,6 @@
 
 namespace afterglow::ui {
 namespace {
-
-ImVec4 StageStatusColor(afterglow::StageStatus status) {
-  using S = afterglow::StageStatus;
-  switch (status) {
-    case S::kComplete: return colors::kSucceeded;
-    case S::kActive: return colors::kRunning;
-    case S::kFailed: return colors::kFailed;
-    case S::kPending:
-    case S::kSkipped: return colors::kMuted;
-  }
-  return colors::kMuted;
-}
-
-ImVec4 TaskStatusColor(TaskApiStatus status) {
-  switch (status) {
-    case TaskApiStatus::kSuccess: return colors::kSucceeded;
-    case TaskApiStatus::kRunning:
-    case TaskApiStatus::kGetResult: return colors::kRunning;
-    case TaskApiStatus::kFailed: return colors::kFailed;
-    case TaskApiStatus::kKilled: return colors::kAccent;
-    case TaskApiStatus::kUnknown: break;
-  }
-  return colors::kMuted;
-}
 
 void WrappedTooltip(const char* text, int max_chars = 2000) {
   ImGui::BeginTooltip();
@@ -579,24 +556,17 @@ void CopyTasksTsv(const StagePageModel& page) {
 void DrawTaskToolbar(StagePageModel& page) {
   TaskTableModel& tasks = page.tasks;
   size_t filter = static_cast<size_t>(tasks.filter);
-  if (FilterChipRow(tasks.counts, &filter,
-                    [](size_t i) { return TaskFilterName(static_cast<TaskFilter>(i)); })) {
+  const TableToolbarSpec spec{"##task-search", "Executor, host or error text ( / )", 18, "tasks",
+                              "task attempts"};
+  const TableToolbarClicks clicks = DrawTableToolbar(
+      spec, tasks.counts, &filter,
+      [](size_t i) { return TaskFilterName(static_cast<TaskFilter>(i)); }, tasks.search,
+      sizeof tasks.search, tasks.shown.size(), tasks.order.size());
+  if (clicks.filter_changed) {
     tasks.filter = static_cast<TaskFilter>(filter);
     tasks.ApplyFilter();
   }
-  const float em = ImGui::GetFontSize();
-  ImGui::SameLine(0, em);
-  if (SearchBox("##task-search", "Executor, host or error text ( / )", tasks.search,
-                sizeof tasks.search, em * 18)) {
-    tasks.ApplyFilter();
-  }
-  ImGui::SameLine(0, em);
-  if (CopyTsvButton("tasks")) CopyTasksTsv(page);
-  ImGui::SameLine(0, em);
-  char shown[32], total[32];
-  ImGui::TextColored(colors::kMuted, "%s of %s task attempts",
-                     FormatCount(tasks.shown.size(), shown, sizeof shown),
-                     FormatCount(tasks.order.size(), total, sizeof total));
+  if (clicks.copy) CopyTasksTsv(page);
 }
 
 // A task row's executor: Enter on a task opens the Executors tab with its executor selected.

@@ -9,6 +9,7 @@
 #include "ui/keyboard.h"
 #include "ui/metric_tooltips.h"
 #include "ui/sortable_table.h"
+#include "ui/status_colors.h"
 #include "ui/theme.h"
 #include "ui/tsv.h"
 #include "ui/views.h"
@@ -16,18 +17,6 @@
 
 namespace afterglow::ui {
 namespace {
-
-ImVec4 StageStatusColor(afterglow::StageStatus status) {
-  using S = afterglow::StageStatus;
-  switch (status) {
-    case S::kComplete: return colors::kSucceeded;
-    case S::kActive: return colors::kRunning;
-    case S::kFailed: return colors::kFailed;
-    case S::kPending:
-    case S::kSkipped: return colors::kMuted;
-  }
-  return colors::kMuted;
-}
 
 // Bytes when non-zero, else empty, as Spark's stage table leaves unused metrics blank.
 const char* BytesOrBlank(int64_t bytes, char* out, size_t size) {
@@ -75,25 +64,17 @@ void CopyStagesTsv(const StagesTableModel& stages) {
 
 void DrawToolbar(StagesTableModel& stages) {
   size_t filter = static_cast<size_t>(stages.filter);
-  if (FilterChipRow(stages.counts, &filter,
-                    [](size_t i) { return StageFilterName(static_cast<StageFilter>(i)); })) {
+  const TableToolbarSpec spec{"##stage-search", "Filter by id, name or description ( / )", 20,
+                              "stages", "stage attempts"};
+  const TableToolbarClicks clicks = DrawTableToolbar(
+      spec, stages.counts, &filter,
+      [](size_t i) { return StageFilterName(static_cast<StageFilter>(i)); }, stages.search,
+      sizeof stages.search, stages.shown.size(), stages.rows.size());
+  if (clicks.filter_changed) {
     stages.filter = static_cast<StageFilter>(filter);
     stages.ApplyFilter();
   }
-  const float em = ImGui::GetFontSize();
-  ImGui::SameLine(0, em);
-  if (SearchBox("##stage-search", "Filter by id, name or description ( / )", stages.search,
-                sizeof stages.search, em * 20)) {
-    stages.ApplyFilter();
-  }
-  ImGui::SameLine(0, em);
-  if (CopyTsvButton("stages")) CopyStagesTsv(stages);
-  if (stages.shown.size() != stages.rows.size()) {
-    ImGui::SameLine(0, em);
-    char count[32];
-    ImGui::TextColored(colors::kMuted, "%s shown",
-                       FormatCount(stages.shown.size(), count, sizeof count));
-  }
+  if (clicks.copy) CopyStagesTsv(stages);
 }
 
 void DrawDescriptionTooltip(const StageRow& row) {
@@ -131,12 +112,16 @@ void DrawRow(AppState& state, const StageRow& row, float row_height, bool select
   ImGui::TableNextColumn();
   ImGui::Text("%d", row.attempt_id);
   ImGui::TableNextColumn();
-  if (!row.description.empty()) {
-    ImGui::TextColored(colors::kMuted, "%s", row.description.c_str());
-    ImGui::SameLine();
-  }
+  // The stage's name first, so a long job description cannot push it out of the cell; the
+  // description follows on the same line (the row is one line tall) and in full in the tooltip.
   ImGui::TextUnformatted(row.name.c_str());
-  if (ImGui::IsItemHovered()) DrawDescriptionTooltip(row);
+  bool hovered = ImGui::IsItemHovered();
+  if (!row.description_line.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(colors::kMuted, "%s", row.description_line.c_str());
+    hovered = hovered || ImGui::IsItemHovered();
+  }
+  if (hovered) DrawDescriptionTooltip(row);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));
   ImGui::TableNextColumn();

@@ -7,12 +7,14 @@
 // files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <string>
 
 #include "core/base/read_padding.h"
+#include "core/listen/retention_memory_cap.h"
 #include "ui/app_state.h"
 #include "ui/theme.h"
 #include "wasm/page.h"
@@ -34,6 +36,39 @@ void RefreshModelsNow(Page& page, double now_ms) {
 namespace {
 
 constexpr double kLoadRedrawIntervalMs = 100;
+
+// The memory cap of the load under way (core/listen/retention_memory_cap.h), and where in the
+// current file it stands. ag_set_memory_cap lowers the cap for tests.
+MemoryCap g_memory_cap;
+struct LoadCap {
+  MemoryCapGuard guard;
+  std::string file;          // the file (or part, or zip entry) being pushed
+  uint64_t file_offset = 0;  // its stored bytes pushed so far
+  bool notice_added = false;
+};
+LoadCap g_load_cap;
+
+// True while the next push fits under the cap. The first refusal adds the cap's notice to the
+// session's problems, where the overview shows it.
+bool PushFitsMemoryCap(Page& page, uint32_t size) {
+  const std::string& file = page.state.progress.current_file;
+  if (file != g_load_cap.file) {
+    g_load_cap.file = file;
+    g_load_cap.file_offset = 0;
+  }
+  const uint64_t program_break = reinterpret_cast<uintptr_t>(sbrk(0));
+  const LoadPosition at{file, g_load_cap.file_offset, page.state.progress.bytes_done,
+                        page.state.progress.bytes_total};
+  if (g_load_cap.guard.AllowPush(program_break, emscripten_get_heap_size(), at)) {
+    g_load_cap.file_offset += size;
+    return true;
+  }
+  if (!g_load_cap.notice_added) {
+    page.session->AddProblem(g_load_cap.guard.Notice());
+    g_load_cap.notice_added = true;
+  }
+  return false;
+}
 
 void StartSession(Page& page) {
   page.session = std::make_unique<Session>();
@@ -67,6 +102,7 @@ EMSCRIPTEN_KEEPALIVE void ag_load_begin(double total_bytes, uint32_t file_count)
   ThePage().RequestRedraw();
   Page& page = ThePage();
   afterglow::wasm::StartSession(page);
+  afterglow::wasm::g_load_cap = {afterglow::MemoryCapGuard(afterglow::wasm::g_memory_cap), "", 0, false};
   ui::AppState& state = page.state;
   state.status = ui::LoadStatus::kLoading;
   state.error.clear();
@@ -90,10 +126,16 @@ EMSCRIPTEN_KEEPALIVE void ag_file_begin(const char* name, double size_bytes) {
 // Feeds `size` bytes of the chunk buffer from `offset` to the engine. The page pushes a slice in
 // several parts, so that each call is a few milliseconds of work whatever the codec; the bytes
 // after a part (the rest of the slice, or the buffer's padding) are its read padding.
-EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t offset, uint32_t size) {
+// Returns 0 when the memory cap is reached (nothing was fed; the page ends the load with what it
+// has, see core/listen/retention_memory_cap.h), else 1.
+EMSCRIPTEN_KEEPALIVE int ag_file_push(uint32_t offset, uint32_t size) {
   Page& page = ThePage();
   const size_t end = static_cast<size_t>(offset) + size;
-  if (!page.session || end + afterglow::kReadPadding > page.chunk.size()) return;
+  if (!page.session || end + afterglow::kReadPadding > page.chunk.size()) return 1;
+  if (!afterglow::wasm::PushFitsMemoryCap(page, size)) {
+    page.RequestRedraw();
+    return 0;
+  }
   afterglow::wasm::PushChunk(page, offset, size);
   page.state.progress.bytes_done += size;  // as stored: progress counts compressed bytes
   page.models_stale = true;
@@ -109,6 +151,19 @@ EMSCRIPTEN_KEEPALIVE void ag_file_push(uint32_t offset, uint32_t size) {
   if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
     afterglow::wasm::RefreshModelsNow(page, now);
   }
+  return 1;
+}
+
+// For tests: the cap later loads use, in bytes of the program break and of the heap (0 restores
+// the default). Returns the program break now, which a test sets its cap from. The page never
+// calls it.
+EMSCRIPTEN_KEEPALIVE double ag_set_memory_cap(double used_bytes, double heap_bytes) {
+  const afterglow::MemoryCap defaults;
+  afterglow::wasm::g_memory_cap.used_bytes =
+      used_bytes > 0 ? static_cast<uint64_t>(used_bytes) : defaults.used_bytes;
+  afterglow::wasm::g_memory_cap.heap_bytes =
+      heap_bytes > 0 ? static_cast<uint64_t>(heap_bytes) : defaults.heap_bytes;
+  return static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
 }
 
 EMSCRIPTEN_KEEPALIVE void ag_file_end() {
@@ -233,5 +288,12 @@ EMSCRIPTEN_KEEPALIVE const char* ag_api(const char* path) {
 }
 
 EMSCRIPTEN_KEEPALIVE int ag_api_status() { return g_api_status; }
+
+// The standalone page calls this once when it opens an analysis embedded in itself, so the header
+// says the user is looking at a saved (and maybe redacted) copy, not a log they opened.
+EMSCRIPTEN_KEEPALIVE void ag_set_saved_analysis(int redacted, const char* saved_at) {
+  ThePage().state.saved_analysis = {true, redacted != 0, saved_at ? saved_at : ""};
+  ThePage().RequestRedraw();
+}
 
 }  // extern "C"

@@ -17,9 +17,9 @@
 
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
-#include "imgui_impl_opengl3.h"
 #include "ui/theme.h"
 #include "ui/views.h"
+#include "wasm/imgui_webgl_renderer.h"
 #include "wasm/page.h"
 
 namespace afterglow::wasm {
@@ -28,6 +28,9 @@ namespace {
 constexpr const char* kCanvasSelector = "#canvas";
 
 GLFWwindow* g_window = nullptr;
+// Draws ImGui's output. Our own rather than ImGui's OpenGL3 backend, which reads GL state back
+// (a GPU round trip each) in every frame; see imgui_webgl_renderer.h.
+ImGuiWebGlRenderer g_renderer;
 float g_font_scale = 0;  // the devicePixelRatio the fonts were last built for
 
 // ui/ asks for the file or folder dialog; the page's script owns the <input type="file">s.
@@ -132,8 +135,7 @@ void MatchCanvasToScreen() {
   if (static_cast<float>(ratio) != g_font_scale) {
     g_font_scale = static_cast<float>(ratio);
     ui::ApplyTheme(g_font_scale);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    g_renderer.DestroyFontTexture();  // NewFrame() creates it again from the new atlas
   }
 }
 
@@ -163,12 +165,12 @@ EM_BOOL OnContextLost(int, const void*, void*) {
   return EM_TRUE;
 }
 
-// Every GL object died with the old context: the renderer backend is started afresh, and creates
-// its shaders, buffers and the font texture again before the next frame.
+// Every GL object died with the old context: the renderer forgets their names and creates its
+// shaders and buffers again, and the font texture before the next frame.
 EM_BOOL OnContextRestored(int, const void*, void*) {
   Page& page = ThePage();
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplOpenGL3_Init("#version 300 es");
+  g_renderer.ForgetLostContext();
+  if (!g_renderer.Init()) return EM_TRUE;  // stays marked lost: nothing can be drawn
   page.context_lost = false;
   page.RequestRedraw();
   return EM_TRUE;
@@ -198,7 +200,7 @@ void Frame() {
   ++page.frames_drawn;
 
   MatchCanvasToScreen();
-  ImGui_ImplOpenGL3_NewFrame();
+  g_renderer.NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // GLFW's idea of the window size is stale (see above); the canvas is the truth. Mouse
   // coordinates already arrive in backing-store pixels (Emscripten scales them).
@@ -209,11 +211,8 @@ void Frame() {
   ui::DrawFrame(page.state);
   ImGui::Render();
 
-  glViewport(0, 0, g_width, g_height);
-  const ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-  glClearColor(clear.x, clear.y, clear.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  g_renderer.Render(*ImGui::GetDrawData(), g_width, g_height,
+                    ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
 }
 
 }  // namespace
@@ -246,7 +245,10 @@ int main() {
   io.SetClipboardTextFn = SetClipboard;        // replaces GLFW's, which keeps text to itself
   io.GetClipboardTextFn = GetClipboard;
   io.ClipboardUserData = nullptr;
-  ImGui_ImplOpenGL3_Init("#version 300 es");
+  if (!g_renderer.Init()) {
+    std::fprintf(stderr, "afterglow: could not create the WebGL2 renderer\n");
+    return 1;
+  }
   emscripten_set_webglcontextlost_callback(kCanvasSelector, nullptr, false, OnContextLost);
   emscripten_set_webglcontextrestored_callback(kCanvasSelector, nullptr, false, OnContextRestored);
   afterglow::ui::SetThemeMode(JsInitialThemeIsLight() ? afterglow::ui::ThemeMode::kLight

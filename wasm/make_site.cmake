@@ -1,6 +1,8 @@
 # Copies the page's own files (SITE_FILES, comma-separated, from WEB_SRC) into WEB_OUT and writes
-# WEB_OUT/afterglow-standalone.html: index.html with the stylesheet, the single-file module
-# (SINGLE_JS, wasm embedded) and the page scripts inlined, so one file works from file://.
+# WEB_OUT/afterglow-standalone.html: index.html with the stylesheet, the module (WEB_OUT/afterglow.js)
+# and the page scripts inlined, and WEB_OUT/afterglow.wasm as base64 in a data element that
+# afterglow-page.js hands to the module (Module.wasmBinary), so one file works from file://.
+# NODE runs BASE64_SCRIPT to write the base64 text to WASM_BASE64.
 string(REPLACE "," ";" site_files "${SITE_FILES}")
 foreach(f ${site_files})
   configure_file(${WEB_SRC}/${f} ${WEB_OUT}/${f} COPYONLY)
@@ -8,7 +10,13 @@ endforeach()
 
 file(READ ${WEB_SRC}/index.html page)
 file(READ ${WEB_SRC}/afterglow.css css)
-file(READ ${SINGLE_JS} module_js)
+file(READ ${WEB_OUT}/afterglow.js module_js)
+execute_process(COMMAND ${NODE} ${BASE64_SCRIPT} ${WEB_OUT}/afterglow.wasm ${WASM_BASE64}
+                RESULT_VARIABLE base64_status)
+if(NOT base64_status EQUAL 0)
+  message(FATAL_ERROR "could not write the base64 of ${WEB_OUT}/afterglow.wasm: ${base64_status}")
+endif()
+file(READ ${WASM_BASE64} wasm_base64)
 file(READ ${WEB_SRC}/afterglow-page.js page_js)
 file(READ ${WEB_SRC}/afterglow-share.js share_js)
 
@@ -31,7 +39,10 @@ endfunction()
 
 # string(REPLACE) takes the replacement literally, so the embedded text needs no escaping.
 inline("<link rel=\"stylesheet\" href=\"afterglow.css\">" "<style>\n${css}</style>")
-inline("<script src=\"afterglow.js\"></script>" "<script>\n${module_js}</script>")
+# The wasm's element comes first: afterglow-page.js reads it when it starts the module. Its type is
+# not JavaScript, so the browser keeps the text without running it; base64 holds no '<'.
+inline("<script src=\"afterglow.js\"></script>"
+       "<script type=\"application/octet-stream\" id=\"afterglow-wasm\">${wasm_base64}</script>\n<script>\n${module_js}</script>")
 inline("<script src=\"afterglow-page.js\"></script>" "<script>\n${page_js}</script>")
 inline("<script src=\"afterglow-share.js\"></script>" "<script>\n${share_js}</script>")
 file(WRITE ${WEB_OUT}/afterglow-standalone.html "${page}")

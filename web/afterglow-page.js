@@ -90,6 +90,9 @@
 
   // Thrown out of a load when the user cancels it; the load then resets the engine.
   class Cancelled extends Error {}
+  // Thrown out of a load when the engine refuses a push because its memory is nearly full
+  // (core/listen/retention_memory_cap.h): the load ends with what was read, and says so.
+  class MemoryCapped extends Error {}
 
   // Reads byte ranges ([{blob, start, end}]) in order as kChunkBytes slices, keeping a few reads
   // in flight across ranges: reading a local file goes through the browser process and can take
@@ -125,7 +128,8 @@
   // Copies `bytes` into the engine's chunk buffer and returns their length. ag_chunk_buffer may
   // grow the heap, so HEAPU8 is read after it.
   function toChunkBuffer(bytes) {
-    const pointer = engine._ag_chunk_buffer(bytes.length);
+    // >>> 0: wasm returns pointers as signed 32-bit numbers, negative past 2 GiB of heap.
+    const pointer = engine._ag_chunk_buffer(bytes.length) >>> 0;
     engine.HEAPU8.set(bytes, pointer);
     return bytes.length;
   }
@@ -140,7 +144,7 @@
       for (let offset = 0; offset < size;) {
         const part = Math.min(pushBytes, size - offset);
         const startMs = performance.now();
-        engine._ag_file_push(offset, part);
+        if (!engine._ag_file_push(offset, part)) throw new MemoryCapped();
         const tookMs = performance.now() - startMs;
         offset += part;
         // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
@@ -209,11 +213,12 @@
   async function load(entries) {
     if (!engine || loading || entries.length === 0) return;
     loading = true;
+    let plan = null;  // the planned logs; a load ended by the memory cap keeps them for "Save"
     try {
       const root = commonFolder(entries);
       const relative = (name) => (root ? name.slice(root.length + 1) : name);
       const listing = entries.map((entry) => `${entry.file.size}\t${relative(entry.name)}`).join('\n');
-      const plan = JSON.parse(engine.ccall('ag_plan_logs', 'string', ['string', 'string'], [listing, root]));
+      plan = JSON.parse(engine.ccall('ag_plan_logs', 'string', ['string', 'string'], [listing, root]));
       const planned = plan.flatMap((log) => log.parts.map((part) => entries[part.file]));
       const totalBytes = planned.reduce((sum, entry) => sum + entry.file.size, 0);
       engine._ag_load_begin(totalBytes, planned.length);
@@ -251,6 +256,9 @@
     } catch (error) {
       if (error instanceof Cancelled) {
         engine._ag_reset();
+      } else if (error instanceof MemoryCapped) {
+        engine._ag_load_end();
+        lastLoad = { entries, plan };
       } else {
         engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
       }
@@ -397,8 +405,19 @@
     rejectReady(new Error(startError));
     return;
   }
+  // afterglow-standalone.html carries afterglow.wasm as base64 in this element (make_site.cmake),
+  // since a page opened from file:// cannot fetch it; the served page has none and fetches it.
+  function embeddedWasm() {
+    const element = document.getElementById('afterglow-wasm');
+    if (!element) return undefined;
+    const text = atob(element.textContent.trim());
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
   createAfterglow({
     canvas,
+    wasmBinary: embeddedWasm(),
     afterglowOpenFilePicker: () => { if (!loading) fileInput.click(); },
     afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
     afterglowSaveAnalysis: () => {

@@ -308,6 +308,11 @@
     } catch {
       return;  // the page shows why it could not start
     }
+    const engine = shell.engine();
+    if (engine && typeof engine._ag_set_saved_analysis === 'function') {
+      engine.ccall('ag_set_saved_analysis', null, ['number', 'string'],
+                   [analysis.redacted ? 1 : 0, typeof saved.savedAt === 'string' ? saved.savedAt : '']);
+    }
     const entries = files.map((entry) => ({
       file: new File([base64Bytes(entry.data)], entry.name.split('/').pop()),
       name: entry.name,

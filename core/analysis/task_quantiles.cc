@@ -181,7 +181,7 @@ std::vector<double> QuantilesOfSorted(const std::vector<double>& sorted_values,
 }
 
 void SortTaskRows(const AttemptModel& model, TaskSortOrder order, std::vector<uint32_t>& rows) {
-  const std::vector<int64_t>& ids = model.tasks.task_id;
+  const auto& ids = model.tasks.task_id;
   if (order == TaskSortOrder::kId) {
     std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return ids[a] < ids[b]; });
     return;

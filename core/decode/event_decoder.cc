@@ -27,14 +27,15 @@ using simdjson::SUCCESS;
 static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
               "lines must carry the padding simdjson's on-demand parser reads past their end");
 
-// FsHistoryProvider's listing filter: exact prefixes, so another key order or any whitespace
-// hides the event from the listing. (Its fourth prefix, EnvironmentUpdate, sets nothing the API
-// shows.)
+// FsHistoryProvider's listing filter (doMergeApplicationListingInternal.eventsFilter over
+// APPL_START/APPL_END/LOG_START/ENV_UPDATE_EVENT_PREFIX): exact prefixes, so another key order or
+// any whitespace hides the event from the listing. The EnvironmentUpdate one ends in a comma.
 bool PassesListingFilter(std::string_view line) {
   constexpr std::string_view kPrefixes[] = {
       R"({"Event":"SparkListenerApplicationStart")",
       R"({"Event":"SparkListenerApplicationEnd")",
       R"({"Event":"SparkListenerLogStart")",
+      R"({"Event":"SparkListenerEnvironmentUpdate",)",
   };
   for (std::string_view prefix : kPrefixes) {
     if (line.substr(0, prefix.size()) == prefix) return true;
@@ -317,6 +318,9 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
     RecordFailedLine(line, line_number,
                      std::string(event_name) + ": " + simdjson::error_message(error));
     return;
+  }
+  if (line_listed_ && kind == EventKind::kEnvironmentUpdate) {
+    listing_sink_->OnListedEnvironmentUpdate();
   }
   ++events_;
 }

@@ -29,6 +29,9 @@ class ListingSink {
   virtual void OnListedLogStart(StringId spark_version) = 0;
   virtual void OnListedApplicationStart(const ApplicationStartEvent& event) = 0;
   virtual void OnListedApplicationEnd(int64_t time) = 0;
+  // An EnvironmentUpdate whose line begins with {"Event":"SparkListenerEnvironmentUpdate", (the
+  // filter's fourth prefix, comma included): the listing's halt point.
+  virtual void OnListedEnvironmentUpdate() = 0;
 };
 
 struct BadLine {

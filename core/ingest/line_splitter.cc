@@ -7,8 +7,10 @@
 
 namespace afterglow {
 
-void LineSplitter::Deliver(const char* begin, size_t size) {
+void LineSplitter::Deliver(const char* begin, size_t size, bool newline) {
   ++line_number_;
+  line_offset_ = next_line_offset_;
+  next_line_offset_ += size + (newline ? 1 : 0);
   if (size > 0 && begin[size - 1] == '\r') --size;  // logs copied through Windows tools
   if (size == 0) return;
   consumer_->OnLine(std::string_view(begin, size), line_number_);
@@ -31,7 +33,7 @@ void LineSplitter::Push(const char* data, size_t size) {
       return;
     }
     AppendToCarry(cursor, newline - cursor);
-    Deliver(carry_.data(), carry_size_);
+    Deliver(carry_.data(), carry_size_, true);
     carry_size_ = 0;
     cursor = newline + 1;
   }
@@ -42,14 +44,14 @@ void LineSplitter::Push(const char* data, size_t size) {
       return;
     }
     // The line is followed by at least its '\n' and the caller's padding: readable in place.
-    Deliver(cursor, newline - cursor);
+    Deliver(cursor, newline - cursor, true);
     cursor = newline + 1;
   }
 }
 
 void LineSplitter::Finish() {
   if (carry_size_ > 0) {
-    Deliver(carry_.data(), carry_size_);
+    Deliver(carry_.data(), carry_size_, false);
     carry_size_ = 0;
   }
 }

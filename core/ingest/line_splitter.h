@@ -22,6 +22,10 @@ class LineSplitter {
   void Finish();
 
   uint64_t lines() const { return line_number_; }
+  // Where the line being delivered begins: its byte offset in the stream pushed so far (the
+  // decompressed log). Valid during the consumer's OnLine. The History Server's listing re-reads
+  // a finished log's last MiB by this offset (core/listen/listing_listener.h).
+  uint64_t line_offset() const { return line_offset_; }
   // Bytes of an unfinished line held back, waiting for its end.
   size_t pending_bytes() const { return carry_size_; }
   // The unfinished line itself (valid until the next Push or Finish).
@@ -30,13 +34,16 @@ class LineSplitter {
   void DropPending() { carry_size_ = 0; }
 
  private:
-  void Deliver(const char* begin, size_t size);
+  // `size` excludes the '\n'; `newline`: one ended the line (not so for a last line at Finish).
+  void Deliver(const char* begin, size_t size, bool newline);
   void AppendToCarry(const char* data, size_t size);
 
   LineConsumer* consumer_;
   std::vector<char> carry_;  // capacity carry_size_ + kReadPadding at least
   size_t carry_size_ = 0;
   uint64_t line_number_ = 0;
+  uint64_t line_offset_ = 0;       // offset of the line being delivered
+  uint64_t next_line_offset_ = 0;  // offset just after the last '\n' seen
 };
 
 }  // namespace afterglow

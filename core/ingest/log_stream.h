@@ -46,6 +46,8 @@ class LogStream {
   const std::optional<StreamError>& error() const { return error_; }
   uint64_t bytes_in() const { return bytes_in_; }
   uint64_t lines() const { return splitter_.lines(); }
+  // The decompressed byte offset where the line being delivered begins (valid during OnLine).
+  uint64_t line_offset() const { return splitter_.line_offset(); }
   Codec codec() const { return codec_; }
   // True when the name says the log was still being written (".inprogress").
   bool in_progress() const { return in_progress_; }

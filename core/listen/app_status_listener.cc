@@ -56,7 +56,6 @@ void SortLikeScalaLongHashMap(std::vector<StageAccumulable>& accumulables, size_
 AppStatusListener::AppStatusListener(StringPool* pool, AttemptModel* model, RetentionLimits limits)
     : pool_(pool),
       model_(model),
-      listing_(&model->listing, model->in_progress_name),
       default_pool_(pool->Intern("default")),
       limits_(limits) {}
 
@@ -86,19 +85,7 @@ void AppStatusListener::OnApplicationEnd(int64_t time) {
   SeeTime(time);
 }
 
-// FsHistoryProvider AppListingListener: the same fields, from the listing's lines only.
-void AppStatusListener::OnListedLogStart(StringId spark_version) {
-  listing_.OnLogStart(spark_version);
-}
-
-void AppStatusListener::OnListedApplicationStart(const ApplicationStartEvent& event) {
-  listing_.OnApplicationStart(event);
-}
-
-void AppStatusListener::OnListedApplicationEnd(int64_t time) { listing_.OnApplicationEnd(time); }
-
 void AppStatusListener::OnEnvironmentUpdate(OptString task_cpus) {
-  listing_.OnEnvironmentUpdate();
   if (!task_cpus.present) return;
   const std::string text(pool_->Get(task_cpus.id));
   const int value = std::atoi(text.c_str());
@@ -224,6 +211,24 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
   SeeTime(completion_time);
   job.Write();
   WriteJob(live_index, /*check_triggers=*/true);
+  ReleaseEndedJobIndices({live_index});
+}
+
+void AppStatusListener::ReleaseEndedJobIndices(const std::vector<uint32_t>& job_indices) {
+  for (uint32_t job_index : job_indices) {
+    Job& job = model_->jobs[job_index];
+    if (!job.written || job.completed_indices.empty()) continue;  // live, or nothing to free
+    // A live stage still updates its jobs after their JobEnd (ASL onTaskEnd: stage.jobs).
+    bool updatable = false;
+    for (const auto& [key, stage_index] : live_stages_) {
+      const std::vector<uint32_t>& jobs = model_->stages[stage_index].jobs;
+      if (std::find(jobs.begin(), jobs.end(), job_index) != jobs.end()) {
+        updatable = true;
+        break;
+      }
+    }
+    if (!updatable) std::unordered_set<uint64_t>().swap(job.completed_indices);
+  }
 }
 
 void AppStatusListener::OnStageSubmitted(const StageInfoEvent& info,
@@ -276,6 +281,7 @@ void AppStatusListener::OnStageCompleted(const StageInfoEvent& info) {
   const bool remove_stage = stage.active_tasks == 0;
   WriteStage(live->second, /*check_triggers=*/remove_stage);
   if (remove_stage) DropLiveStage(live);
+  if (remove_stage) ReleaseEndedJobIndices(stage.jobs);
   AfterStageCompleted(stage);
 }
 
@@ -330,12 +336,12 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
   if (live_task != live_tasks_.end()) {
     const uint32_t row = live_task->second;
     live_tasks_.erase(live_task);
-    model_->tasks.finish_time[row] = info.finish_time;
+    model_->tasks.finish_time.Set(row, info.finish_time);
     // TaskInfo.status (app_model.h): the TaskEnd's Task Info, not its reason.
-    model_->tasks.status[row] = info.finish_time == 0 ? TaskStatus::kRunning
-                                : info.failed         ? TaskStatus::kFailed
-                                : info.killed         ? TaskStatus::kKilled
-                                                      : TaskStatus::kSuccess;
+    model_->tasks.status.Set(row, info.finish_time == 0 ? TaskStatus::kRunning
+                                  : info.failed         ? TaskStatus::kFailed
+                                  : info.killed         ? TaskStatus::kKilled
+                                                        : TaskStatus::kSuccess);
     if (event.has_metrics) delta = &event.metrics;
   }
 
@@ -385,6 +391,7 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
     }
     if (saved_tasks_[live->second] > limits_.tasks_per_stage) CleanupTasks(live->second);
     if (remove_stage) DropLiveStage(live);
+    if (remove_stage) ReleaseEndedJobIndices(stage.jobs);
   }
 
   auto exec = model_->live_executors.find(info.executor_id);

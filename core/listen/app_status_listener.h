@@ -10,14 +10,13 @@
 
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
-#include "core/listen/listing_listener.h"
 #include "core/listen/retention.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 
 namespace afterglow {
 
-class AppStatusListener : public EventSink, public ListingSink {
+class AppStatusListener : public EventSink {
  public:
   // `pool` and `model` must outlive the listener. `limits` are the History Server's own.
   AppStatusListener(StringPool* pool, AttemptModel* model, RetentionLimits limits = {});
@@ -25,10 +24,6 @@ class AppStatusListener : public EventSink, public ListingSink {
   void OnLogStart(StringId spark_version) override;
   void OnApplicationStart(const ApplicationStartEvent& event) override;
   void OnApplicationEnd(int64_t time) override;
-  // The listing's view (AttemptModel::listing), from the lines its prefix filter passes.
-  void OnListedLogStart(StringId spark_version) override;
-  void OnListedApplicationStart(const ApplicationStartEvent& event) override;
-  void OnListedApplicationEnd(int64_t time) override;
   void OnEnvironmentUpdate(OptString task_cpus) override;
   void OnJobStart(const JobStartEvent& event) override;
   void OnJobEnd(int32_t job_id, int64_t completion_time, bool succeeded) override;
@@ -65,6 +60,10 @@ class AppStatusListener : public EventSink, public ListingSink {
   void RemoveExecutorFromRdds(const Executor& executor);
   void TrackPersistedRdds(const StageInfoEvent& info);
   void AfterStageCompleted(const StageAttempt& stage);
+  // Frees the completed-index sets of ended jobs no live stage can update any more: their
+  // counters were written at JobEnd (or after the job's last live stage), so the sets are dead
+  // weight, one hash node per task (issue 6: the wasm heap's peak).
+  void ReleaseEndedJobIndices(const std::vector<uint32_t>& job_indices);
   Executor* ExecutorForStageMetrics(StringId executor_id);
   bool ActiveForLiveStages(const Executor& executor) const;
   void UpdateExecutorMemoryDisk(Executor& executor, const StorageLevelInfo& level,
@@ -83,7 +82,6 @@ class AppStatusListener : public EventSink, public ListingSink {
 
   StringPool* pool_;
   AttemptModel* model_;
-  ListingListener listing_;  // builds model_->listing
   StringId default_pool_;
   std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
   std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages

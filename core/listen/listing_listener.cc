@@ -1,38 +1,111 @@
 #include "core/listen/listing_listener.h"
 
+#include <utility>
+
 namespace afterglow {
 
-void ListingListener::OnLogStart(StringId spark_version) {
-  if (!Reading()) return;
-  listing_->spark_version = spark_version;
+ListingListener::ListingListener(AppInfo* listing, bool in_progress) : in_progress_(in_progress) {
+  first_pass_.info = listing;
+  first_pass_.halt_enabled = true;  // shouldHalt: true under Spark's defaults, finished or not
+  full_.info = &full_info_;
+  full_.halt_enabled = false;  // the re-parse runs with enableOptimizations = false
 }
 
-void ListingListener::OnApplicationStart(const ApplicationStartEvent& event) {
-  if (!Reading()) return;
-  listing_->has_start = true;
-  listing_->app_id = event.app_id;
-  listing_->attempt_id = event.attempt_id;
-  listing_->name = event.name;
-  listing_->user = event.user;
-  listing_->start_time = event.time;
-  CheckProgress();
+void ListingListener::BeginPart(const LogStream* part) {
+  part_ = part;
+  part_events_.clear();  // only the last file's tail is re-read
 }
 
-void ListingListener::OnApplicationEnd(int64_t time) {
-  if (!Reading()) return;
-  listing_->end_time = time;
-  listing_->duration = time - listing_->start_time;  // kNoTime (-1) before any ApplicationStart
-  listing_->completed = true;
+void ListingListener::CheckProgress(Replay& replay) {
+  // AppListingListener.checkProgress: throws HaltReplayException, which ends this bus.replay.
+  if (replay.halt_enabled && !replay.halted && replay.info->app_id.present &&
+      replay.got_environment) {
+    replay.halted = true;
+    replay.stopped = true;
+  }
 }
 
-void ListingListener::OnEnvironmentUpdate() {
-  if (!Reading() || got_environment_) return;  // only the first one counts
-  got_environment_ = true;
-  CheckProgress();
+void ListingListener::Apply(Replay& replay, const TailEvent& event) {
+  if (replay.stopped) return;
+  AppInfo& info = *replay.info;
+  switch (event.kind) {
+    case TailEvent::Kind::kLogStart:  // onOtherEvent(SparkListenerLogStart)
+      info.spark_version = event.spark_version;
+      return;
+    case TailEvent::Kind::kApplicationStart:  // onApplicationStart
+      info.has_start = true;
+      info.app_id = event.start.app_id;
+      info.attempt_id = event.start.attempt_id;
+      info.name = event.start.name;
+      info.user = event.start.user;
+      info.start_time = event.start.time;
+      CheckProgress(replay);
+      return;
+    case TailEvent::Kind::kApplicationEnd:  // onApplicationEnd
+      info.end_time = event.time;
+      info.duration = event.time - info.start_time;  // kNoTime (-1) before any ApplicationStart
+      info.completed = true;
+      return;
+    case TailEvent::Kind::kEnvironment:  // onEnvironmentUpdate: only the first one counts
+      if (replay.got_environment) return;
+      replay.got_environment = true;
+      CheckProgress(replay);
+      return;
+  }
 }
 
-void ListingListener::CheckProgress() {
-  if (!halted_ && listing_->app_id.present && got_environment_) halted_ = true;
+void ListingListener::Record(TailEvent event) {
+  event.line_offset = part_ != nullptr ? part_->line_offset() : 0;
+  Apply(first_pass_, event);
+  Apply(full_, event);
+  // An in-progress log is never re-read (lookForEndEvent is false), so nothing is kept for it.
+  if (!in_progress_) part_events_.push_back(std::move(event));
+}
+
+void ListingListener::OnListedLogStart(StringId spark_version) {
+  TailEvent event;
+  event.kind = TailEvent::Kind::kLogStart;
+  event.spark_version = spark_version;
+  Record(std::move(event));
+}
+
+void ListingListener::OnListedApplicationStart(const ApplicationStartEvent& start) {
+  TailEvent event;
+  event.kind = TailEvent::Kind::kApplicationStart;
+  event.start.app_id = start.app_id;
+  event.start.attempt_id = start.attempt_id;
+  event.start.name = start.name;
+  event.start.user = start.user;
+  event.start.time = start.time;
+  Record(std::move(event));
+}
+
+void ListingListener::OnListedApplicationEnd(int64_t time) {
+  TailEvent event;
+  event.kind = TailEvent::Kind::kApplicationEnd;
+  event.time = time;
+  Record(std::move(event));
+}
+
+void ListingListener::OnListedEnvironmentUpdate() {
+  TailEvent event;
+  event.kind = TailEvent::Kind::kEnvironment;
+  Record(std::move(event));
+}
+
+void ListingListener::Finish(uint64_t last_part_stored_bytes) {
+  // doMergeApplicationListingInternal after parseAppEventLogs.
+  const bool look_for_end_event = !in_progress_;  // shouldHalt && (appCompleted || !fast...)
+  if (!look_for_end_event || !first_pass_.info->app_id.present) return;
+  // The tail: lines beginning after decompressed offset target (all of them when target <= 0).
+  const int64_t target = static_cast<int64_t>(last_part_stored_bytes) - kEndEventReparseChunkBytes;
+  first_pass_.stopped = false;  // a new bus.replay on the same listener
+  for (const TailEvent& event : part_events_) {
+    if (static_cast<int64_t>(event.line_offset) > target) Apply(first_pass_, event);
+  }
+  part_events_.clear();
+  // No end event in the tail: the whole log is parsed again, without the halt.
+  if (!first_pass_.info->completed) *first_pass_.info = full_info_;
 }
 
 }  // namespace afterglow

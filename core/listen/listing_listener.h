@@ -1,51 +1,92 @@
-// FsHistoryProvider's AppListingListener: what /applications shows for one log (facts 4-7). It
-// sees only the lines the listing's prefix filter passes, and it stops early:
-//  - The listing replays with "halt" on (spark.history.fs.inProgressOptimization.enabled and
-//    endEventReparseChunkSize=1m, both defaults): once it has an App ID and the first
-//    EnvironmentUpdate, the replay stops (checkProgress throws HaltReplayException).
-//  - A ".inprogress" log is never read further, so an ApplicationEnd after that point is not
-//    seen and the app is listed as running; one before it (a log without EnvironmentUpdate, or
-//    with the end first) does make it completed.
-//  - A finished log is then read again from (file size - 1 MiB) to find ApplicationEnd, and read
-//    whole (a fresh listener, no halt) when that tail has none. Both give the same answer as one
-//    full filtered replay unless a second ApplicationStart or LogStart lies between the halt and
-//    the last MiB, so a finished log is replayed in full here (the byte offsets that would
-//    decide the rare remainder never reach the listener).
+// What /applications shows for one log: FsHistoryProvider's listing replay, with Spark's
+// defaults (spark.history.fs.inProgressOptimization.enabled=true, so fastInProgressParsing;
+// spark.history.fs.endEventReparseChunkSize=1m). All of it is in
+// core/src/main/scala/org/apache/spark/deploy/history/FsHistoryProvider.scala,
+// doMergeApplicationListingInternal, parseAppEventLogs and AppListingListener:
+//
+//  1. Only lines that begin with the eventsFilter prefixes are replayed (fact 4; the decoder's
+//     ListingSink receives exactly those), including `{"Event":"SparkListenerEnvironmentUpdate",`
+//     with its comma: a reordered or spaced EnvironmentUpdate is invisible to the listing and
+//     does not halt it.
+//  2. First pass (parseAppEventLogs, shouldHalt=true): AppListingListener.checkProgress throws
+//     HaltReplayException once it has an App ID and the first EnvironmentUpdate. The replay of
+//     that file stops, and the next files of a rolling log are not opened (continueReplay).
+//  3. lookForEndEvent = shouldHalt && (appCompleted || !fastInProgressParsing): true for a
+//     finished log, false for an in-progress one. An in-progress log (".inprogress" name, or a
+//     rolling folder whose appstatus marker is ".inprogress") is listed as the first pass left it.
+//  4. A finished log's LAST file is opened again and `target = lastFile.getLen - 1 MiB` bytes are
+//     skipped on the opened stream: getLen is the stored (compressed) length, while skip() runs
+//     on the codec's decompressed stream. When target > 0 the rest of the line at target is
+//     dropped (source.next()), so exactly the lines that begin after decompressed offset target
+//     are replayed, into the SAME listener (halted stays true, so it cannot halt again). When
+//     target <= 0 the whole last file is replayed again. Lines between the halt and that tail are
+//     never seen.
+//  5. If the listener then has an App ID but no ApplicationEnd, the whole log is parsed again with
+//     optimizations off: a fresh listener, no halt, every file (the listing is that replay's).
 // `duration` is taken when ApplicationEnd is read, against the start time known then.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "core/decode/event_decoder.h"
 #include "core/decode/events.h"
+#include "core/ingest/log_stream.h"
 #include "core/model/app_model.h"
 
 namespace afterglow {
 
-class ListingListener {
+// spark.history.fs.endEventReparseChunkSize's default ("1m").
+inline constexpr int64_t kEndEventReparseChunkBytes = int64_t{1} << 20;
+
+class ListingListener final : public ListingSink {
  public:
-  // `listing` must outlive the listener; `in_progress_name`: the log is named ".inprogress".
-  ListingListener(AppInfo* listing, bool in_progress_name)
-      : listing_(listing), in_progress_name_(in_progress_name) {}
+  // `listing` must outlive the listener; it shows the first pass while loading and the final
+  // listing after Finish. `in_progress`: the log's name (or folder marker) says ".inprogress".
+  ListingListener(AppInfo* listing, bool in_progress);
 
-  // Events whose lines pass the listing's prefix filter, in log order.
-  void OnLogStart(StringId spark_version);
-  void OnApplicationStart(const ApplicationStartEvent& event);
-  void OnApplicationEnd(int64_t time);
-  // Every EnvironmentUpdate (Spark writes them with the "Event" key first, so they pass the
-  // filter's {"Event":"SparkListenerEnvironmentUpdate", prefix).
-  void OnEnvironmentUpdate();
+  // A file of the log begins (one for a single file; each part of a rolling log, in order).
+  // `part` tells where each line begins; it must outlive the part's events.
+  void BeginPart(const LogStream* part);
+  // The log ended. `last_part_stored_bytes`: the stored (compressed) length of the last file,
+  // Spark's lastFile.getLen.
+  void Finish(uint64_t last_part_stored_bytes);
 
-  // The replay stopped here: later lines are never read for the listing.
-  bool halted() const { return halted_; }
+  // ListingSink: events of the lines that pass the listing's prefix filter, in log order.
+  void OnListedLogStart(StringId spark_version) override;
+  void OnListedApplicationStart(const ApplicationStartEvent& event) override;
+  void OnListedApplicationEnd(int64_t time) override;
+  void OnListedEnvironmentUpdate() override;
 
  private:
-  void CheckProgress();
-  bool Reading() const { return !(halted_ && in_progress_name_); }
+  // One AppListingListener and the replay feeding it.
+  struct Replay {
+    AppInfo* info = nullptr;
+    bool halt_enabled = false;
+    bool got_environment = false;
+    bool halted = false;   // AppListingListener.halted: once set, never halts again
+    bool stopped = false;  // the current bus.replay was ended by the halt
+  };
+  // A listed event of the current file, kept to replay the file's tail after the first pass.
+  struct TailEvent {
+    enum class Kind : uint8_t { kLogStart, kApplicationStart, kApplicationEnd, kEnvironment };
+    Kind kind = Kind::kLogStart;
+    uint64_t line_offset = 0;  // decompressed offset where its line begins in its file
+    StringId spark_version = kEmptyString;
+    ApplicationStartEvent start;  // identity fields only (no driver logs)
+    int64_t time = kNoTime;
+  };
 
-  AppInfo* listing_;
-  bool in_progress_name_;
-  bool got_environment_ = false;
-  bool halted_ = false;
+  static void Apply(Replay& replay, const TailEvent& event);
+  static void CheckProgress(Replay& replay);
+  void Record(TailEvent event);
+
+  bool in_progress_;
+  const LogStream* part_ = nullptr;
+  AppInfo full_info_;  // what a full replay without halt lists (step 5)
+  Replay first_pass_;  // writes the caller's AppInfo
+  Replay full_;
+  std::vector<TailEvent> part_events_;  // the current file's listed events, for step 4
 };
 
 }  // namespace afterglow

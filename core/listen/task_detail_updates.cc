@@ -17,18 +17,19 @@ uint8_t LocalityCode(TaskDetailColumns& columns, StringId locality) {
   return static_cast<uint8_t>(columns.locality_names.size() - 1);
 }
 
-void SetFlag(uint8_t& flags, uint8_t flag, bool on) {
-  flags = on ? static_cast<uint8_t>(flags | flag) : static_cast<uint8_t>(flags & ~flag);
+void SetFlag(TaskDetailColumns& d, uint32_t row, uint8_t flag, bool on) {
+  const uint8_t flags = d.flags[row];
+  d.flags.Set(row, on ? static_cast<uint8_t>(flags | flag) : static_cast<uint8_t>(flags & ~flag));
 }
 
 // The TaskInfo fields a TaskEnd's "Task Info" replaces (LiveTask.info = event.taskInfo).
 // `launch_time` is the task's stored launch time (its TaskStart's).
 void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int64_t launch_time) {
-  d.partition_id[row] = info.partition_id;
+  d.partition_id.Set(row, info.partition_id);
   d.set_getting_result_time(row, launch_time, info.getting_result_time);
-  d.host[row] = info.host;
-  d.locality[row] = LocalityCode(d, info.locality);
-  SetFlag(d.flags[row], kTaskSpeculative, info.speculative);
+  d.host.Set(row, info.host);
+  d.locality.Set(row, LocalityCode(d, info.locality));
+  SetFlag(d, row, kTaskSpeculative, info.speculative);
 }
 
 }  // namespace
@@ -36,10 +37,10 @@ void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int
 void RecordTaskStart(AttemptModel& model, uint32_t row, int32_t stage_id, int32_t stage_attempt_id,
                      const TaskInfoEvent& info, StageAttempt* live_stage) {
   TaskDetailColumns& d = model.task_details;
-  d.partition_id.resize(row + 1, -1);
-  d.host.resize(row + 1, kEmptyString);
-  d.locality.resize(row + 1, 0);
-  d.flags.resize(row + 1, 0);
+  d.partition_id.Resize(row + 1, -1);
+  d.host.Resize(row + 1, kEmptyString);
+  d.locality.Resize(row + 1, 0);
+  d.flags.Resize(row + 1, 0);
   CopyInfo(d, row, info, model.tasks.launch_time[row]);
   model.stage_task_rows[{stage_id, stage_attempt_id}].push_back(row);
 
@@ -58,14 +59,14 @@ void RecordTaskEnd(AttemptModel& model, StringPool& pool, int64_t row, const Tas
     TaskDetailColumns& d = model.task_details;
     const uint32_t r = static_cast<uint32_t>(row);
     CopyInfo(d, r, info, model.tasks.launch_time[r]);
-    SetFlag(d.flags[r], kTaskEnded, true);
+    SetFlag(d, r, kTaskEnded, true);
     std::string error;
     const bool has_error = TaskErrorMessage(event, pool, error);
-    SetFlag(d.flags[r], kTaskHasError, has_error);
+    SetFlag(d, r, kTaskHasError, has_error);
     if (has_error) d.error_messages[r] = pool.Intern(error);
     else d.error_messages.erase(r);
     if (event.has_metrics) {
-      SetFlag(d.flags[r], kTaskHasMetrics, true);
+      SetFlag(d, r, kTaskHasMetrics, true);
       for (size_t m = 0; m < kTaskMetricCount; ++m) d.metrics[m].Set(r, event.metrics.values[m]);
     }
     d.accumulable_ranges.erase(r);

@@ -12,6 +12,30 @@ void AddKilled(KilledSummary& summary, StringId reason) {
   summary.emplace_back(reason, 1);
 }
 
+size_t TaskColumns::bytes() const {
+  return task_id.bytes() + stage_id.bytes() + stage_attempt_id.bytes() + index.bytes() +
+         attempt.bytes() + launch_time.bytes() + finish_time.bytes() + executor_id.bytes() +
+         status.bytes();
+}
+
+void TaskColumns::Compact() {
+  task_id.Compact();
+  stage_id.Compact();
+  stage_attempt_id.Compact();
+  index.Compact();
+  attempt.Compact();
+  launch_time.Compact();
+  finish_time.Compact();
+  executor_id.Compact();
+  status.Compact();
+}
+
+void AttemptModel::CompactTasks() {
+  tasks.Compact();
+  task_details.Compact();
+  for (auto& [key, rows] : stage_task_rows) rows.shrink_to_fit();
+}
+
 uint64_t AttemptModel::non_driver_executors(const StringPool& pool) const {
   uint64_t count = 0;
   for (const Executor& e : executors) {

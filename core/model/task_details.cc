@@ -17,12 +17,23 @@ const char* TaskApiStatusName(TaskApiStatus status) {
 }
 
 size_t TaskDetailColumns::bytes() const {
-  size_t total = partition_id.capacity() * 4 + getting_result_offset.bytes() +
-                 host.capacity() * 4 + error_messages.size() * 24 + locality.capacity() +
-                 flags.capacity() + accumulables.capacity() * sizeof(TaskAccumulable) +
+  size_t total = partition_id.bytes() + getting_result_offset.bytes() + host.bytes() +
+                 error_messages.size() * 24 + locality.bytes() + flags.bytes() +
+                 accumulables.capacity() * sizeof(TaskAccumulable) +
                  accumulable_ranges.size() * 24;
   for (const NarrowColumn& column : metrics) total += column.bytes();
   return total;
+}
+
+void TaskDetailColumns::Compact() {
+  const size_t rows = size();
+  partition_id.Compact();
+  getting_result_offset.Compact(rows);
+  host.Compact();
+  locality.Compact();
+  flags.Compact();
+  for (NarrowColumn& column : metrics) column.Compact(rows);
+  accumulables.shrink_to_fit();
 }
 
 ExecutorStageSummary& StageTaskDetails::SummaryFor(StringId executor_id) {

@@ -1,18 +1,17 @@
 // Per-task detail kept for the stage-detail, taskList and taskSummary endpoints (SPARK-SEMANTICS
 // sections 3-5), beside the basic task columns of app_model.h (same row numbers). Built for scale:
-// every field is a column of narrow numbers; metric columns take 0, 1, 2, 4 or 8 bytes a row
+// every field is a column of narrow numbers; metric columns take 0 to 8 bytes a row
 // depending on the values they have seen (narrow_column.h); strings are interned ids;
 // the rare task accumulables live in a side table. Also the per-stage-attempt pieces Spark keeps
 // beside its StageDataWrapper: executor summaries (fact 41) and the speculation summary (fact 42).
 //
-// Bytes per task row (x86-64), fixed part: TaskColumns 45 (task id 8, stage 4, stage attempt 4,
-// index 4, attempt 4, launch 8, finish 8, executor 4, status 1) + these columns 10 (partition 4,
-// host 4, locality 1, flags 1) + 4 for the per-stage row index = 59. Metric columns (and the
-// getting-result offset) add 1, 2 or 4 bytes per non-zero column, 8 once a value passes 2^32-1
-// as CPU and write times in nanoseconds do; errors and accumulables live in side tables.
-// Measured with vector growth slack included: 150 bytes per task on nds_q66_gpu (12987 tasks;
-// tests/conformance/task_memory_test.cc); the worst case with every metric 32-bit is
-// kTaskRowBytesAllMetrics32 below.
+// Bytes per task row: every column is paged (4096 rows a page) at each page's narrowest width:
+// TaskColumns and the partition/host/locality/flags columns here store offsets from the page's
+// smallest value (packed_column.h), metric columns store values at 0 to 8 bytes with all-zero
+// pages absent (narrow_column.h). The fixed part's upper bound is kTaskRowBytesFixed (every
+// column at full width, as plain vectors would hold it) + 4 for the per-stage row index.
+// Measured: 40 bytes per task on nds_q66_gpu (12987 tasks; tests/conformance/task_memory_test.cc)
+// after the end-of-file Compact, which cuts each column's last page to its rows.
 #pragma once
 
 #include <array>
@@ -25,6 +24,7 @@
 #include "core/decode/events.h"
 #include "core/model/executor_metrics.h"
 #include "core/model/narrow_column.h"
+#include "core/model/packed_column.h"
 #include "core/model/string_pool.h"
 #include "core/model/task_metrics.h"
 
@@ -52,14 +52,14 @@ enum class TaskApiStatus : uint8_t { kRunning, kGetResult, kFailed, kKilled, kSu
 const char* TaskApiStatusName(TaskApiStatus status);
 
 struct TaskDetailColumns {
-  std::vector<int32_t> partition_id;
+  PackedColumn<int32_t> partition_id;
   // TaskInfo "Getting Result Time" as (time - launch + 1), 0 when none: most tasks never fetch
   // a result remotely, so the column usually stores nothing.
   NarrowColumn getting_result_offset;
-  std::vector<StringId> host;
+  PackedColumn<StringId> host;
   std::unordered_map<uint32_t, StringId> error_messages;  // rows with kTaskHasError
-  std::vector<uint8_t> locality;             // index into locality_names
-  std::vector<uint8_t> flags;                // TaskFlag bits
+  PackedColumn<uint8_t> locality;            // index into locality_names
+  PackedColumn<uint8_t> flags;               // TaskFlag bits
   std::array<NarrowColumn, kTaskMetricCount> metrics;  // actual values, as the TaskEnd reported
   // Task accumulables (non-internal, non-SQL) for the few tasks that have them: row -> range.
   std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> accumulable_ranges;
@@ -83,6 +83,7 @@ struct TaskDetailColumns {
     return metrics[static_cast<size_t>(m)].Get(row);
   }
   size_t bytes() const;  // memory held, for the size report
+  void Compact();        // releases growth slack once a file has been read
 };
 
 inline constexpr size_t kTaskRowBytesFixed = 45 + 10 + 4;

@@ -1,10 +1,12 @@
 // The DAG and plan graphs of real logs are readable: no two node boxes overlap, every box sits
 // inside its stage or WholeStageCodegen box, and no edge route enters a box other than its two
 // ends (every job of local-1596020211915 and nds_q66_gpu, every SQL execution of
-// local-1596020211915 and rp_sql_eventlog). Built with a fixed-width text measure, so the test
-// does not depend on fonts.
+// local-1596020211915 and rp_sql_eventlog), and routes cross cluster title bands only straight
+// down, so titles drawn over them hide no turn and no arrow head. Built with a fixed-width text
+// measure, so the test does not depend on fonts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -59,6 +61,49 @@ void ExpectReadable(const GraphLayout& layout, const std::vector<std::pair<int32
   }
 }
 
+// A cluster's title band: from the top of its box down to the top of its highest member (node
+// or inner cluster); the whole box when it holds none.
+LayoutRect TitleBand(const GraphLayout& layout, size_t cluster) {
+  const LayoutRect& box = layout.clusters[cluster];
+  float members_top = box.y1;
+  auto consider = [&](const LayoutRect& member) {
+    if (box.Contains(member)) members_top = std::min(members_top, member.y0);
+  };
+  for (const LayoutRect& node : layout.nodes) consider(node);
+  for (size_t c = 0; c < layout.clusters.size(); ++c) {
+    if (c != cluster) consider(layout.clusters[c]);
+  }
+  return LayoutRect{box.x0, box.y0, box.x1, members_top};
+}
+
+// The views draw cluster titles over the edges (ui/graph_view.h, DrawGraphTitleOverEdges), which
+// hides only what passes under a title: so a route may cross a cluster's title band only
+// straight down (a short run, hidden for a few pixels), never along it, and no route ends there
+// (an arrow head under a title would be lost).
+void ExpectTitleBandsCrossedStraight(const GraphLayout& layout, const std::string& what) {
+  for (size_t c = 0; c < layout.clusters.size(); ++c) {
+    const LayoutRect band = TitleBand(layout, c);
+    for (size_t e = 0; e + 1 < layout.edge_start.size(); ++e) {
+      const size_t count = layout.EdgePointCount(e);
+      const LayoutPoint* points = layout.EdgePoints(e);
+      for (size_t i = 1; i < count; ++i) {
+        const LayoutRect probe{std::min(points[i - 1].x, points[i].x) - 0.01f,
+                               std::min(points[i - 1].y, points[i].y) + 0.01f,
+                               std::max(points[i - 1].x, points[i].x) + 0.01f,
+                               std::max(points[i - 1].y, points[i].y) - 0.01f};
+        if (!probe.Overlaps(band)) continue;
+        EXPECT_EQ(points[i - 1].x, points[i].x)
+            << what << ": edge " << e << " runs across the title band of cluster " << c;
+      }
+      if (count == 0) continue;
+      const LayoutPoint tip = points[count - 1];
+      EXPECT_FALSE(tip.x > band.x0 && tip.x < band.x1 && tip.y > band.y0 + 0.01f &&
+                   tip.y < band.y1 - 0.01f)
+          << what << ": edge " << e << " ends under the title of cluster " << c;
+    }
+  }
+}
+
 struct LoadedLog {
   Session session;
   const AttemptModel* model = nullptr;
@@ -85,6 +130,7 @@ void CheckEveryJobDag(const std::string& relative) {
     BuildJobDag(*log.model, *log.strings, job_id, measure, dag);
     const std::string what = relative + " job " + std::to_string(job_id);
     ExpectReadable(dag.layout, dag.edges, what);
+    ExpectTitleBandsCrossedStraight(dag.layout, what);
     // Each RDD box lies inside its stage's box.
     for (size_t i = 0; i < dag.nodes.size(); ++i) {
       bool inside = false;
@@ -118,6 +164,7 @@ void CheckEverySqlGraph(const std::string& relative) {
                        plan.nodes[static_cast<size_t>(parent)].layout_index});
     }
     ExpectReadable(plan.layout, edges, what);
+    ExpectTitleBandsCrossedStraight(plan.layout, what);
     // Operators and nested clusters lie inside the WholeStageCodegen box the plan puts them in.
     for (size_t i = 0; i < graph.all_nodes.size(); ++i) {
       const int32_t holder = graph.all_nodes[i].cluster;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "simdjson.h"
+#include "tests/support/json_or_default.h"
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
@@ -19,24 +20,9 @@ namespace {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
-using JsonValue = simdjson::simdjson_result<simdjson::dom::element>;
-// Test shorthands: simdjson is built without exceptions, so a missing field reads as -1 / "".
-int64_t I(JsonValue v) {
-  int64_t out = -1;
-  if (v.get_int64().get(out) != simdjson::SUCCESS) return -1;
-  return out;
-}
-int64_t I(simdjson::dom::element v) { return I(JsonValue(std::move(v))); }
-std::string_view S(JsonValue v) {
-  std::string_view out;
-  if (v.get_string().get(out) != simdjson::SUCCESS) return "";
-  return out;
-}
-simdjson::dom::array A(JsonValue v) {
-  simdjson::dom::array out;
-  if (v.get_array().get(out) != simdjson::SUCCESS) ADD_FAILURE() << "not an array";
-  return out;
-}
+using test_support::ArrayExpected;
+using test_support::IntOrMissing;
+using test_support::TextOrEmpty;
 const std::string kSqlLog = kCorpus + "/spark/sql-events/local-1596020211915";
 
 // What the log's events say about each execution, read without the core.
@@ -64,31 +50,31 @@ ExpectedLog ReadLog(const std::string& path) {
     std::string_view name;
     if (event["Event"].get_string().get(name) != simdjson::SUCCESS) continue;
     if (name.ends_with("SparkListenerSQLExecutionStart")) {
-      ExpectedExecution& e = log.executions[I(event["executionId"])];
-      e.start = I(event["time"]);
-      e.description = std::string(S(event["description"]));
+      ExpectedExecution& e = log.executions[IntOrMissing(event["executionId"])];
+      e.start = IntOrMissing(event["time"]);
+      e.description = std::string(TextOrEmpty(event["description"]));
     } else if (name.ends_with("SparkListenerSQLExecutionEnd")) {
-      log.executions[I(event["executionId"])].end =
-          I(event["time"]);
+      log.executions[IntOrMissing(event["executionId"])].end =
+          IntOrMissing(event["time"]);
     } else if (name == "SparkListenerJobStart") {
       std::string_view id;
       if (event["Properties"]["spark.sql.execution.id"].get_string().get(id) ==
           simdjson::SUCCESS) {
-        job_execution[static_cast<int32_t>(I(event["Job ID"]))] =
+        job_execution[static_cast<int32_t>(IntOrMissing(event["Job ID"]))] =
             std::stoll(std::string(id));
       }
     } else if (name == "SparkListenerJobEnd") {
-      const int32_t job = static_cast<int32_t>(I(event["Job ID"]));
+      const int32_t job = static_cast<int32_t>(IntOrMissing(event["Job ID"]));
       auto it = job_execution.find(job);
       if (it == job_execution.end()) continue;
-      std::string_view result = S(event["Job Result"]["Result"]);
+      std::string_view result = TextOrEmpty(event["Job Result"]["Result"]);
       ExpectedExecution& e = log.executions[it->second];
       (result == "JobSucceeded" ? e.succeeded : e.failed).insert(job);
     } else if (name.ends_with("$QueryStartedEvent")) {
       ++log.streaming_queries;
     } else if (name.ends_with("$QueryProgressEvent")) {
       log.last_batch =
-          std::max<int64_t>(log.last_batch, I(event["progress"]["batchId"]));
+          std::max<int64_t>(log.last_batch, IntOrMissing(event["progress"]["batchId"]));
     }
   }
   return log;

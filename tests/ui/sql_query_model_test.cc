@@ -11,49 +11,26 @@
 #include <vector>
 
 #include "simdjson.h"
-#include "tests/conformance/cli_run.h"
+#include "tests/support/api_json.h"
+#include "tests/support/json_or_default.h"
 #include "tests/ui/headless_ui.h"
+#include "ui/api_path.h"
 
 namespace afterglow::ui {
 namespace {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
-using JsonValue = simdjson::simdjson_result<simdjson::dom::element>;
-// Test shorthands: simdjson is built without exceptions, so a missing field reads as -1 / "".
-int64_t I(JsonValue v) {
-  int64_t out = -1;
-  if (v.get_int64().get(out) != simdjson::SUCCESS) return -1;
-  return out;
-}
-int64_t I(simdjson::dom::element v) { return I(JsonValue(std::move(v))); }
-std::string_view S(JsonValue v) {
-  std::string_view out;
-  if (v.get_string().get(out) != simdjson::SUCCESS) return "";
-  return out;
-}
-simdjson::dom::array A(JsonValue v) {
-  simdjson::dom::array out;
-  if (v.get_array().get(out) != simdjson::SUCCESS) ADD_FAILURE() << "not an array";
-  return out;
-}
+using test_support::ArrayExpected;
+using test_support::CliApi;
+using test_support::IntOrMissing;
+using test_support::TextOrEmpty;
 
-std::string CliApi(const std::string& log, const std::string& path) {
-  const conformance::CommandResult result =
-      conformance::RunCommand(conformance::CliCommand({"api", log, path}));
-  EXPECT_EQ(result.exit_code, 0) << path;
-  return result.output;
-}
-
-std::string AppPath(const AttemptSummary& app) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path;
-}
-
-std::vector<int32_t> IntArray(JsonValue element) {
+std::vector<int32_t> IntArray(test_support::JsonField element) {
   std::vector<int32_t> out;
-  for (simdjson::dom::element v : A(element)) out.push_back(static_cast<int32_t>(I(v)));
+  for (simdjson::dom::element v : ArrayExpected(element)) {
+    out.push_back(static_cast<int32_t>(IntOrMissing(v)));
+  }
   return out;
 }
 
@@ -66,19 +43,19 @@ TEST_P(SqlQueryModelApi, EveryExecutionMatchesTheCliAnswer) {
   const AppState& state = ui.state();
   const AttemptSummary& app = *state.SelectedApp();
   const std::string sql_json =
-      CliApi(log, AppPath(app) + "/sql?details=true&planDescription=true&length=2147483647");
-  const std::string jobs_json = CliApi(log, AppPath(app) + "/jobs");
+      CliApi(log, ApiAppBase(app) + "/sql?details=true&planDescription=true&length=2147483647");
+  const std::string jobs_json = CliApi(log, ApiAppBase(app) + "/jobs");
   simdjson::dom::parser sql_parser, jobs_parser;
-  simdjson::dom::array executions = A(sql_parser.parse(sql_json));
-  simdjson::dom::array jobs = A(jobs_parser.parse(jobs_json));
+  simdjson::dom::array executions = ArrayExpected(sql_parser.parse(sql_json));
+  simdjson::dom::array jobs = ArrayExpected(jobs_parser.parse(jobs_json));
   std::map<int32_t, std::vector<int32_t>> job_stages;
   for (simdjson::dom::element job : jobs) {
-    job_stages[static_cast<int32_t>(I(job["jobId"]))] = IntArray(job["stageIds"]);
+    job_stages[static_cast<int32_t>(IntOrMissing(job["jobId"]))] = IntArray(job["stageIds"]);
   }
   ASSERT_GT(executions.size(), 20u);
   size_t metrics_compared = 0;
   for (simdjson::dom::element execution : executions) {
-    const int64_t id = I(execution["id"]);
+    const int64_t id = IntOrMissing(execution["id"]);
     SCOPED_TRACE("execution " + std::to_string(id));
     SqlQueryModel model;
     model.Build(ui.session(), app, state.SelectedModel(), state.Strings(), id);
@@ -86,16 +63,16 @@ TEST_P(SqlQueryModelApi, EveryExecutionMatchesTheCliAnswer) {
 
     // Header.
     EXPECT_EQ(SqlStatusName(model.header.status),
-              S(execution["status"]));
-    EXPECT_EQ(model.header.duration_ms, I(execution["duration"]));
+              TextOrEmpty(execution["status"]));
+    EXPECT_EQ(model.header.duration_ms, IntOrMissing(execution["duration"]));
     std::vector<int32_t> succeeded = IntArray(execution["successJobIds"]);
     std::sort(succeeded.begin(), succeeded.end());
     EXPECT_EQ(model.header.succeeded_jobs, succeeded);
-    EXPECT_EQ(model.header.failed_jobs.size(), A(execution["failedJobIds"]).size());
+    EXPECT_EQ(model.header.failed_jobs.size(), ArrayExpected(execution["failedJobIds"]).size());
 
     // The final plan text is the API's planDescription.
     ASSERT_FALSE(model.plan_versions.empty());
-    EXPECT_EQ(model.plan_versions.back(), S(execution["planDescription"]));
+    EXPECT_EQ(model.plan_versions.back(), TextOrEmpty(execution["planDescription"]));
 
     // Stages: those of the execution's jobs.
     std::set<int32_t> stages;
@@ -107,25 +84,25 @@ TEST_P(SqlQueryModelApi, EveryExecutionMatchesTheCliAnswer) {
     EXPECT_EQ(model_stages, stages);
 
     // Operators: every node of the API, each metric's name and value string as printed.
-    simdjson::dom::array nodes = A(execution["nodes"]);
+    simdjson::dom::array nodes = ArrayExpected(execution["nodes"]);
     ASSERT_EQ(model.nodes.size(), nodes.size());
     std::map<int64_t, const SqlOperatorNode*> by_id;
     for (const SqlOperatorNode& node : model.nodes) by_id[node.node_id] = &node;
     for (simdjson::dom::element node : nodes) {
-      const int64_t node_id = I(node["nodeId"]);
+      const int64_t node_id = IntOrMissing(node["nodeId"]);
       SCOPED_TRACE("node " + std::to_string(node_id));
       ASSERT_TRUE(by_id.count(node_id));
       const SqlOperatorNode& ours = *by_id[node_id];
-      EXPECT_EQ(ours.name, S(node["nodeName"]));
+      EXPECT_EQ(ours.name, TextOrEmpty(node["nodeName"]));
       int64_t codegen = -1;
       if (node["wholeStageCodegenId"].get_int64().get(codegen) != simdjson::SUCCESS) codegen = -1;
       if (!ours.is_cluster) EXPECT_EQ(ours.codegen_id, codegen);
-      simdjson::dom::array metrics = A(node["metrics"]);
+      simdjson::dom::array metrics = ArrayExpected(node["metrics"]);
       ASSERT_EQ(ours.metric_count, metrics.size());
       uint32_t m = ours.first_metric;
       for (simdjson::dom::element metric : metrics) {
-        EXPECT_EQ(model.metrics[m].name, S(metric["name"]));
-        EXPECT_EQ(model.metrics[m].value, S(metric["value"]));
+        EXPECT_EQ(model.metrics[m].name, TextOrEmpty(metric["name"]));
+        EXPECT_EQ(model.metrics[m].value, TextOrEmpty(metric["value"]));
         ++m;
         ++metrics_compared;
       }
@@ -152,18 +129,18 @@ TEST(SqlQueryModel, FiltersOperatorRowsByNameAndSelectedNode) {
   const AppState& state = ui.state();
   const AttemptSummary& app = *state.SelectedApp();
   // query66 is the last execution; its node 7 (a GpuColumnarExchange) has 21 metrics.
-  const std::string json = CliApi(log, AppPath(app) + "/sql/24?details=true");
+  const std::string json = CliApi(log, ApiAppBase(app) + "/sql/24?details=true");
   simdjson::dom::parser parser;
   simdjson::dom::element execution;
   ASSERT_EQ(parser.parse(json).get(execution), simdjson::SUCCESS);
   size_t output_rows = 0, node7 = 0, scans = 0;
-  for (simdjson::dom::element node : A(execution["nodes"])) {
-    std::string_view name = S(node["nodeName"]);
+  for (simdjson::dom::element node : ArrayExpected(execution["nodes"])) {
+    std::string_view name = TextOrEmpty(node["nodeName"]);
     if (name.find("Scan parquet") != std::string_view::npos) ++scans;
-    for (simdjson::dom::element metric : A(node["metrics"])) {
-      std::string_view metric_name = S(metric["name"]);
+    for (simdjson::dom::element metric : ArrayExpected(node["metrics"])) {
+      std::string_view metric_name = TextOrEmpty(metric["name"]);
       if (metric_name.find("output rows") != std::string_view::npos) ++output_rows;
-      if (I(node["nodeId"]) == 7) ++node7;
+      if (IntOrMissing(node["nodeId"]) == 7) ++node7;
     }
   }
   SqlQueryModel model;

@@ -13,6 +13,7 @@
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"
+#include "ui/api_path.h"
 #include "ui/stages_table_model.h"
 
 namespace afterglow::ui {
@@ -72,7 +73,7 @@ TEST_P(StagePageSummary, EveryStageAttemptEqualsTheTaskSummaryEndpoint) {
   ASSERT_EQ(ui.Load(kCorpus + "/" + GetParam()), "");
   const AppState& state = ui.state();
   const AttemptModel& model = *state.SelectedModel();
-  const std::string prefix = ApiAppPrefix(*state.SelectedApp());
+  const std::string prefix = ApiAppBase(*state.SelectedApp());
   simdjson::dom::parser parser, stage_parser;
   size_t pages = 0, rows_compared = 0;
   for (const auto& [key, object] : model.stage_rows) {
@@ -136,7 +137,7 @@ TEST_P(StagePageSummary, ExecutorTableEqualsTheStageExecutorSummary) {
   ASSERT_EQ(ui.Load(kCorpus + "/" + GetParam()), "");
   const AppState& state = ui.state();
   const AttemptModel& model = *state.SelectedModel();
-  const std::string prefix = ApiAppPrefix(*state.SelectedApp());
+  const std::string prefix = ApiAppBase(*state.SelectedApp());
   simdjson::dom::parser parser;
   size_t compared = 0;
   for (const auto& [key, object] : model.stage_rows) {

@@ -15,6 +15,7 @@
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"
+#include "ui/api_path.h"
 #include "ui/jobs_table_model.h"
 
 namespace afterglow::ui {
@@ -36,7 +37,7 @@ TEST_P(StagesTable, RowsAreTheStagesAnswer) {
   ASSERT_EQ(ui.Load(kCorpus + "/" + GetParam()), "");
   const StagesTableModel& stages = ui.state().stages;
   ASSERT_TRUE(stages.error.empty()) << stages.error;
-  const ApiResponse answer = ui.session().Api(ApiAppPrefix(*ui.state().SelectedApp()) + "/stages");
+  const ApiResponse answer = ui.session().Api(ApiAppBase(*ui.state().SelectedApp()) + "/stages");
   simdjson::dom::parser parser;
   simdjson::dom::array listed = ArrayOf(parser, answer.body);
   ASSERT_EQ(stages.rows.size(), listed.size());
@@ -60,6 +61,16 @@ TEST_P(StagesTable, RowsAreTheStagesAnswer) {
     EXPECT_EQ(row.memory_spilled, Int(s, "memoryBytesSpilled"));
     EXPECT_EQ(row.disk_spilled, Int(s, "diskBytesSpilled"));
     EXPECT_EQ(row.name, Str(s["name"]));
+    // The description's lines, joined by spaces, with no line break before the first.
+    std::string joined;
+    std::string_view rest = Str(s["description"]);
+    while (!rest.empty()) {
+      const size_t end = std::min(rest.find('\n'), rest.size());
+      if (!joined.empty()) joined += ' ';
+      if (!joined.empty() || end > 0) joined.append(rest.substr(0, end));
+      rest.remove_prefix(std::min(end + 1, rest.size()));
+    }
+    EXPECT_EQ(row.description_line, joined);
   }
   EXPECT_EQ(stages.counts[static_cast<size_t>(StageFilter::kAll)], listed.size());
   EXPECT_EQ(stages.counts[static_cast<size_t>(StageFilter::kComplete)], by_status["COMPLETE"]);
@@ -80,7 +91,7 @@ TEST_P(StagesTable, StatusFilterKeepsWhatTheStatusQueryLists) {
   for (const auto& [filter, status] : kFilters) {
     stages.filter = filter;
     stages.Sort(StageColumn::kId, /*ascending=*/false);  // the API's order: id, attempt descending
-    const ApiResponse answer = ui.session().Api(ApiAppPrefix(*ui.state().SelectedApp()) +
+    const ApiResponse answer = ui.session().Api(ApiAppBase(*ui.state().SelectedApp()) +
                                                 "/stages?status=" + status);
     std::vector<std::pair<int64_t, int64_t>> api_keys, table_keys;
     for (simdjson::dom::element s : ArrayOf(parser, answer.body)) {
@@ -131,7 +142,7 @@ TEST(StagesTableSort, DurationRunsFromFirstTaskLaunchToCompletion) {
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(kCorpus + "/spark/sql-events/local-1596020211915"), "");
   const StagesTableModel& stages = ui.state().stages;
-  const ApiResponse answer = ui.session().Api(ApiAppPrefix(*ui.state().SelectedApp()) + "/stages");
+  const ApiResponse answer = ui.session().Api(ApiAppBase(*ui.state().SelectedApp()) + "/stages");
   simdjson::dom::parser parser;
   size_t i = 0, checked = 0;
   for (simdjson::dom::element s : ArrayOf(parser, answer.body)) {

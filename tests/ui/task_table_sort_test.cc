@@ -16,6 +16,7 @@
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"
+#include "ui/api_path.h"
 #include "ui/stages_table_model.h"
 
 namespace afterglow::ui {
@@ -40,7 +41,7 @@ Stage LargestStage(const AttemptModel& model) {
 }
 
 std::string TaskListPath(const AppState& state, const Stage& stage, const std::string& query) {
-  return ApiAppPrefix(*state.SelectedApp()) + "/stages/" + std::to_string(stage.id) + "/" +
+  return ApiAppBase(*state.SelectedApp()) + "/stages/" + std::to_string(stage.id) + "/" +
          std::to_string(stage.attempt) + "/taskList?length=1000000" + query;
 }
 

@@ -178,6 +178,31 @@ TEST(AppStatusListener, TaskEndAfterStageIsDoneChangesNothing) {
   EXPECT_EQ(OnlyJob(*session, 0).shown().failed_tasks, 0);
 }
 
+// Issue 6: an ended job's per-task index set is freed once no live stage can update it; the
+// written counters keep the count (two distinct indices succeeded in these logs).
+TEST(AppStatusListener, EndedJobFreesItsCompletedIndexSet) {
+  const std::string log = JobStart(0, {{0, 2}}) + StageSubmitted(0, 2) + TaskStart(0, 1, 0) +
+                          TaskStart(0, 2, 1) + TaskEnd(0, 1, 0, kSuccess) +
+                          TaskEnd(0, 2, 1, kSuccess) + StageCompleted(0, 2) + JobEnd(0);
+  auto session = LoadInlineLog(log);
+  const Job& job = OnlyJob(*session, 0);
+  EXPECT_TRUE(job.completed_indices.empty());
+  EXPECT_EQ(job.shown().completed_indices, 2);
+}
+
+TEST(AppStatusListener, JobEndedBeforeItsStageKeepsCountingUntilTheStageIsDropped) {
+  // The stage completes with a task still running, the job ends, then the last task succeeds:
+  // Spark rewrites the ended job when the stage is removed (SPARK-24415), so both indices count.
+  const std::string log = JobStart(0, {{0, 2}}) + StageSubmitted(0, 2) + TaskStart(0, 1, 0) +
+                          TaskStart(0, 2, 1) + TaskEnd(0, 1, 0, kSuccess) + StageCompleted(0, 2) +
+                          JobEnd(0) + TaskEnd(0, 2, 1, kSuccess);
+  auto session = LoadInlineLog(log);
+  const Job& job = OnlyJob(*session, 0);
+  EXPECT_EQ(job.shown().completed_indices, 2);
+  EXPECT_EQ(job.shown().completed_tasks, 2);
+  EXPECT_TRUE(job.completed_indices.empty());
+}
+
 TEST(ScalaHashMapOrder, SmallIdsIterateAscendingAndLargeOnesByBucket) {
   std::vector<StageAccumulable> accs = {{5, {}, {}, {}}, {1, {}, {}, {}}, {3, {}, {}, {}}};
   SortLikeScalaLongHashMap(accs, 3);

@@ -1,0 +1,313 @@
+// The History Server's listing of a finished log re-reads only the last file's last MiB after its
+// halt (FsHistoryProvider doMergeApplicationListingInternal, lookForEndEvent; see
+// core/listen/listing_listener.h). Logs are written to a temp folder and loaded from disk, so the
+// stored lengths are the files' real sizes. Each test places the events at byte offsets it
+// computes itself and asserts what Spark's rule gives for them:
+//  - a second ApplicationStart ("second", 1500) between the halt and the tail is seen only when
+//    the whole log is re-parsed (no ApplicationEnd in the tail); otherwise the first one stays;
+//  - the tail is the lines that begin after (stored length - 1 MiB), counted in decompressed
+//    bytes (skip() on the codec's stream, target from the compressed file's length).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "core/load/load_path.h"
+#include "core/session.h"
+#include "simdjson.h"
+#include "tests/core/ingest/codec_writers.h"
+
+namespace afterglow {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kMiB = int64_t{1} << 20;
+
+const std::string kLogStart = R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n";
+std::string AppStart(int64_t time, const std::string& user) {
+  return R"({"Event":"SparkListenerApplicationStart","App Name":"n","App ID":"app-t","Timestamp":)" +
+         std::to_string(time) + R"(,"User":")" + user + "\"}\n";
+}
+const std::string kEnv =
+    R"({"Event":"SparkListenerEnvironmentUpdate","JVM Information":{},"Spark Properties":{},)"
+    R"("Hadoop Properties":{},"System Properties":{},"Classpath Entries":{}})" "\n";
+std::string AppEnd(int64_t time) {
+  return R"({"Event":"SparkListenerApplicationEnd","Timestamp":)" + std::to_string(time) + "}\n";
+}
+
+// Events Spark's listing and status listener both skip (an unknown class), about `bytes` long
+// in total, ending with a line break. Each line's text is random letters written twice, so LZ4
+// and zstd both compress it to a known-ish fraction (the tests check their premises anyway).
+std::string Filler(int64_t bytes, uint32_t seed) {
+  static const char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> letter(0, 61);
+  std::string out;
+  const std::string head = R"({"Event":"org.example.Padding","Text":")";
+  while (static_cast<int64_t>(out.size()) < bytes) {
+    std::string half(200, ' ');
+    for (char& c : half) c = kLetters[letter(rng)];
+    out += head + half + half + "\"}\n";
+  }
+  return out;
+}
+
+// A filler line of exactly `bytes` bytes (at least 45), line break included.
+std::string FillerLine(int64_t bytes) {
+  const std::string head = R"({"Event":"org.example.Padding","Text":")";
+  return head + std::string(bytes - head.size() - 3, 'x') + "\"}\n";
+}
+
+struct Listed {
+  bool found = false;
+  bool completed = false;
+  int64_t start = 0, end = 0, duration = 0;
+  std::string user;
+};
+
+// The one attempt of app-t as the listing shows it.
+Listed ListedAttempt(const Session& session) {
+  Listed out;
+  const ApiResponse response = session.Api("/api/v1/applications/app-t");
+  if (response.status != 200) return out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element attempt;
+  if (parser.parse(response.body)["attempts"].at(0).get(attempt) != simdjson::SUCCESS) return out;
+  out.found = true;
+  std::string_view text;
+  EXPECT_EQ(attempt["completed"].get(out.completed), simdjson::SUCCESS);
+  EXPECT_EQ(attempt["startTimeEpoch"].get(out.start), simdjson::SUCCESS);
+  EXPECT_EQ(attempt["endTimeEpoch"].get(out.end), simdjson::SUCCESS);
+  EXPECT_EQ(attempt["duration"].get(out.duration), simdjson::SUCCESS);
+  if (attempt["sparkUser"].get(text) == simdjson::SUCCESS) out.user = text;
+  return out;
+}
+
+class ListingTail : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("afterglow-listing-tail-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Write(const std::string& relative, const std::string& bytes) {
+    const fs::path path = dir_ / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path.string();
+  }
+
+  Listed Load(const std::string& path) {
+    Session session;
+    std::string error;
+    EXPECT_TRUE(LoadPath(session, path, &error)) << error;
+    return ListedAttempt(session);
+  }
+
+  fs::path dir_;
+};
+
+// The first pass: LogStart, the first start, the EnvironmentUpdate (the halt), then a second start
+// the first pass never reads.
+const std::string kHead = kLogStart + AppStart(1000, "first") + kEnv + AppStart(1500, "second");
+
+// --- Plain logs ---------------------------------------------------------------------------------
+
+TEST_F(ListingTail, EndInTheLastMiBCompletesTheFirstPassListing) {
+  // (a) The end is 0.5 MiB from the end of a 2.5 MiB log: the tail finds it, so the listing is the
+  // first pass plus the tail: the second start (1.5 MiB before the tail) is never read.
+  const std::string log = kHead + Filler(2 * kMiB, 1) + AppEnd(5000) + Filler(kMiB / 2, 2);
+  const Listed listed = Load(Write("app-t", log));
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.end, 5000);
+  EXPECT_EQ(listed.user, "first");
+  EXPECT_EQ(listed.start, 1000);
+  EXPECT_EQ(listed.duration, 4000);
+}
+
+TEST_F(ListingTail, EndBeforeTheLastMiBMakesSparkReparseTheWholeLog) {
+  // (b) More than 1 MiB follows the end: the tail has none, so Spark parses the whole log again
+  // without the halt. It is still completed with its end time; the second start is read too.
+  const std::string log = kHead + Filler(kMiB / 2, 3) + AppEnd(5000) + Filler(kMiB + 4096, 4);
+  const Listed listed = Load(Write("app-t", log));
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.end, 5000);
+  EXPECT_EQ(listed.user, "second");
+  EXPECT_EQ(listed.start, 1500);
+  EXPECT_EQ(listed.duration, 3500);
+}
+
+TEST_F(ListingTail, FinishedLogWithoutEndIsIncomplete) {
+  const std::string log = kHead + Filler(kMiB + 4096, 5);
+  const Listed listed = Load(Write("app-t", log));
+  ASSERT_TRUE(listed.found);
+  EXPECT_FALSE(listed.completed);
+  EXPECT_EQ(listed.end, -1);
+  EXPECT_EQ(listed.duration, 0);
+  EXPECT_EQ(listed.user, "second");  // the full re-parse read it
+}
+
+TEST_F(ListingTail, TheLineBeginningExactlyAtTheTargetIsSkippedAsPartial) {
+  // Skipping `size - 1 MiB` bytes and dropping the rest of that line (source.next()) drops a line
+  // that begins exactly there: the end is missed and the whole log is re-parsed ("second").
+  // One byte later, the end line begins after the target and is in the tail ("first").
+  for (const int64_t after_end_start : {kMiB, kMiB - 1}) {
+    const std::string end = AppEnd(5000);
+    const std::string after = end + FillerLine(after_end_start - static_cast<int64_t>(end.size()));
+    ASSERT_EQ(static_cast<int64_t>(after.size()), after_end_start);
+    const std::string log = kHead + Filler(kMiB / 4, 6) + after;
+    const Listed listed = Load(Write("app-t", log));
+    ASSERT_TRUE(listed.found);
+    EXPECT_TRUE(listed.completed);
+    EXPECT_EQ(listed.end, 5000);
+    EXPECT_EQ(listed.user, after_end_start == kMiB ? "second" : "first") << after_end_start;
+  }
+}
+
+TEST_F(ListingTail, InProgressLogIsNeverSearchedForItsEnd) {
+  // (c) fastInProgressParsing (default true) makes lookForEndEvent false for ".inprogress": the
+  // end in the last bytes is not read; the app is running, with endTime -1 and duration 0.
+  const std::string log = kHead + Filler(kMiB / 4, 7) + AppEnd(5000);
+  const Listed listed = Load(Write("app-t.inprogress", log));
+  ASSERT_TRUE(listed.found);
+  EXPECT_FALSE(listed.completed);
+  EXPECT_EQ(listed.end, -1);
+  EXPECT_EQ(listed.duration, 0);
+  EXPECT_EQ(listed.user, "first");
+}
+
+// --- The EnvironmentUpdate prefix ---------------------------------------------------------------
+
+TEST_F(ListingTail, OnlyAnEnvironmentUpdateWithTheExactPrefixHalts) {
+  // (d) The filter passes `{"Event":"SparkListenerEnvironmentUpdate",` only: Spark's listing
+  // never parses a reordered or spaced one, so it does not halt, and an in-progress log is read
+  // on to its end event.
+  const std::string reordered =
+      R"({"Spark Properties":{},"Event":"SparkListenerEnvironmentUpdate","JVM Information":{},)"
+      R"("Hadoop Properties":{},"System Properties":{},"Classpath Entries":{}})" "\n";
+  const std::string spaced =
+      R"({"Event": "SparkListenerEnvironmentUpdate", "JVM Information": {}, "Spark Properties": {},)"
+      R"( "Hadoop Properties": {}, "System Properties": {}, "Classpath Entries": {}})" "\n";
+  for (const std::string& env : {reordered, spaced}) {
+    const Listed listed =
+        Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + env + AppEnd(5000)));
+    ASSERT_TRUE(listed.found);
+    EXPECT_TRUE(listed.completed) << env;
+    EXPECT_EQ(listed.end, 5000);
+    EXPECT_EQ(listed.duration, 4000);
+  }
+  // The exact line halts the same log before its end.
+  const Listed halted =
+      Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + kEnv + AppEnd(5000)));
+  ASSERT_TRUE(halted.found);
+  EXPECT_FALSE(halted.completed);
+}
+
+// --- Compressed logs ----------------------------------------------------------------------------
+
+// The decompressed log: head, `before` filler, the end, `after` filler. `end_offset` receives where
+// the end line begins.
+std::string LogWithEndAt(int64_t before, int64_t after, int64_t* end_offset) {
+  std::string log = kHead + Filler(before, 11);
+  *end_offset = static_cast<int64_t>(log.size());
+  return log + AppEnd(5000) + Filler(after, 12);
+}
+
+struct CompressedCase {
+  const char* suffix;
+  std::string (*compress)(const std::string&);
+};
+
+std::string Zstd(const std::string& text) { return testing::ZstdFrames(text, 64 * 1024); }
+std::string Lz4(const std::string& text) { return testing::Lz4BlockStream(text, 64 * 1024); }
+
+TEST_F(ListingTail, CompressedLogTargetIsTheStoredLengthCountedInDecompressedBytes) {
+  // (e) target = compressed length - 1 MiB, skipped on the decompressed stream. An end that lies
+  // after that target but more than 1 MiB before the decompressed end is found in the tail.
+  for (const CompressedCase& c : {CompressedCase{".zstd", Zstd}, CompressedCase{".lz4", Lz4}}) {
+    int64_t end_offset = 0;
+    const std::string log = LogWithEndAt(2 * kMiB, 2 * kMiB, &end_offset);
+    const std::string stored = c.compress(log);
+    const int64_t target = static_cast<int64_t>(stored.size()) - kMiB;
+    ASSERT_GT(end_offset, target) << c.suffix;  // the premise: in Spark's tail...
+    ASSERT_LT(end_offset, static_cast<int64_t>(log.size()) - kMiB) << c.suffix;  // ...not in ours
+    const Listed listed = Load(Write(std::string("app-t") + c.suffix, stored));
+    ASSERT_TRUE(listed.found) << c.suffix;
+    EXPECT_TRUE(listed.completed) << c.suffix;
+    EXPECT_EQ(listed.end, 5000) << c.suffix;
+    EXPECT_EQ(listed.user, "first") << c.suffix;  // no re-parse: the second start is unseen
+    EXPECT_EQ(listed.duration, 4000) << c.suffix;
+  }
+}
+
+TEST_F(ListingTail, CompressedLogWithTheEndBeforeTheTargetIsReparsedWhole) {
+  // (e) The end before compressed length - 1 MiB (in decompressed bytes): not in the tail, so
+  // the whole log is parsed again: completed, and the second start is read.
+  for (const CompressedCase& c : {CompressedCase{".zstd", Zstd}, CompressedCase{".lz4", Lz4}}) {
+    int64_t end_offset = 0;
+    const std::string log = LogWithEndAt(kMiB / 8, 4 * kMiB, &end_offset);
+    const std::string stored = c.compress(log);
+    ASSERT_LT(end_offset, static_cast<int64_t>(stored.size()) - kMiB) << c.suffix;
+    const Listed listed = Load(Write(std::string("app-t") + c.suffix, stored));
+    ASSERT_TRUE(listed.found) << c.suffix;
+    EXPECT_TRUE(listed.completed) << c.suffix;
+    EXPECT_EQ(listed.end, 5000) << c.suffix;
+    EXPECT_EQ(listed.user, "second") << c.suffix;
+    EXPECT_EQ(listed.duration, 3500) << c.suffix;
+  }
+}
+
+TEST_F(ListingTail, SmallCompressedLogIsReplayedWholeAfterTheHalt) {
+  // Compressed length under 1 MiB: target <= 0, nothing is skipped and no line is dropped, so the
+  // whole file is replayed into the halted listener (the second start is read, after the end).
+  const std::string log = kHead + AppEnd(5000) + Filler(kMiB + kMiB / 2, 13);
+  const std::string stored = Zstd(log);
+  ASSERT_LT(static_cast<int64_t>(stored.size()), kMiB);
+  const Listed listed = Load(Write("app-t.zstd", stored));
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.user, "second");
+  EXPECT_EQ(listed.start, 1500);
+  EXPECT_EQ(listed.duration, 3500);  // the end came after "second" in the replayed file
+}
+
+// --- Rolling folders ----------------------------------------------------------------------------
+
+TEST_F(ListingTail, RollingLogReadsTheLastPartsTailAndItsMarkerSaysFinished) {
+  // The halt in events_1 stops the first pass: events_2 is not opened. The finished marker makes
+  // Spark re-read the last part (whole, as it is under 1 MiB): the end there completes it, while
+  // the second start after the halt in events_1 is never read.
+  Write("eventlog_v2_app-t/events_1_app-t", kHead + Filler(4096, 14));
+  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 15) + AppEnd(5000));
+  Write("eventlog_v2_app-t/appstatus_app-t", "");
+  const Listed listed = Load((dir_ / "eventlog_v2_app-t").string());
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.end, 5000);
+  EXPECT_EQ(listed.user, "first");
+  EXPECT_EQ(listed.duration, 4000);
+}
+
+TEST_F(ListingTail, RollingLogWithAnInProgressMarkerIsRunning) {
+  Write("eventlog_v2_app-t/events_1_app-t", kHead + Filler(4096, 16));
+  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 17) + AppEnd(5000));
+  Write("eventlog_v2_app-t/appstatus_app-t.inprogress", "");
+  const Listed listed = Load((dir_ / "eventlog_v2_app-t").string());
+  ASSERT_TRUE(listed.found);
+  EXPECT_FALSE(listed.completed);
+  EXPECT_EQ(listed.end, -1);
+  EXPECT_EQ(listed.user, "first");
+}
+
+}  // namespace
+}  // namespace afterglow
