@@ -251,6 +251,9 @@ EMSCRIPTEN_KEEPALIVE const char* ag_state_json() {
   if (page.state.status == ui::LoadStatus::kLoading && page.models_stale) {
     afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
   }
+  // Free the previous answer first: state() reports the heap in use, which must not depend on
+  // how long the last answer happened to be (tests compare it across idle frames).
+  std::string().swap(json);
   json = afterglow::wasm::StateJson(page);
   return json.c_str();
 }
