@@ -21,7 +21,8 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   impl.loading.sql_listener = std::make_unique<SqlListener>(&impl.pool, model.get());
   impl.loading.decoder->set_sql_sink(impl.loading.sql_listener.get());
   impl.loading.listing =
-      std::make_unique<ListingListener>(&model->listing, model->in_progress_name);
+      std::make_unique<ListingListener>(&model->listing, model->in_progress_name,
+                                        impl.loading.decoder.get());
   impl.loading.decoder->set_listing_sink(impl.loading.listing.get());
   impl.attempts.push_back(std::move(model));
   impl.file_stats.push_back({std::string(name)});
@@ -32,7 +33,8 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
 void Session::BeginFile(std::string_view name, uint64_t size_bytes) {
   if (impl_->loading.decoder) EndFile();
   StartModel(*impl_, name, IsInProgressName(name));
-  impl_->loading.stream = std::make_unique<LogStream>(name, impl_->loading.decoder.get());
+  // Lines reach the decoder through the listing, which notes the filtered ones it cannot read.
+  impl_->loading.stream = std::make_unique<LogStream>(name, impl_->loading.listing.get());
   impl_->loading.part_start_bytes = impl_->bytes_read;
   impl_->loading.listing->BeginPart(impl_->loading.stream.get());
 }
@@ -136,7 +138,7 @@ void Session::BeginPart(std::string_view part_name, uint64_t /*size_bytes*/,
     }
   }
   impl.loading.part_name = std::string(part_name);
-  impl.loading.stream = std::make_unique<LogStream>(part_name, impl.loading.decoder.get(), options);
+  impl.loading.stream = std::make_unique<LogStream>(part_name, impl.loading.listing.get(), options);
   impl.loading.part_start_bytes = impl.bytes_read;
   impl.loading.listing->BeginPart(impl.loading.stream.get());
 }
@@ -147,6 +149,15 @@ ApiResponse Session::Api(std::string_view path_and_query) const {
   ApiData data;
   data.pool = &impl_->pool;
   for (const auto& model : impl_->attempts) data.attempts.push_back(model.get());
+  return RouteApi(data, path_and_query);
+}
+
+ApiResponse Session::ApiItems(std::string_view path_and_query,
+                              const std::function<void(std::string_view item)>& item) const {
+  ApiData data;
+  data.pool = &impl_->pool;
+  for (const auto& model : impl_->attempts) data.attempts.push_back(model.get());
+  data.item_sink = &item;
   return RouteApi(data, path_and_query);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -78,6 +79,12 @@ class Session {
 
   // Queries over everything loaded so far (also valid mid-load, showing partial results).
   ApiResponse Api(std::string_view path_and_query) const;  // e.g. "/api/v1/applications?limit=3"
+  // The same answer, but the items of a list answer (jobs, stages, allexecutors, sql) are handed
+  // to `item` one at a time, each as its own JSON text valid during the call, and never held
+  // together: the page's list models read long lists this way. The body is then only what is
+  // left of the array's brackets; other answers (errors, objects) come back whole in the body.
+  ApiResponse ApiItems(std::string_view path_and_query,
+                       const std::function<void(std::string_view item)>& item) const;
   std::vector<AttemptSummary> Summaries() const;
   const std::vector<LoadProblem>& problems() const;
   uint64_t bytes_read() const;  // bytes pushed so far, as stored (compressed)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds Afterglow: `scripts/build.sh native` (CLI and tests, build/native), `scripts/build.sh wasm`
 # (the page, build/web), or `scripts/build.sh` for both. Assumes scripts/setup.sh has run.
+# CMakePresets.json names what each builds: native the CLI, the tests and scale_log (which the
+# browser tests run); asan only the tests and the CLI they run (scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Emscripten's optimizer is a Node program that needs Debian's node modules.

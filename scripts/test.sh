@@ -17,12 +17,27 @@ passed=0; failed=0
 log=$(mktemp -d)
 phase() { echo "== $* (at $SECONDS s) =="; }
 
+# `build.sh TARGET`, then the CPU seconds it used (user + system, compilers included) on a last
+# line "cpu: N s". Wall time depends on what else the machine runs; CPU time is what to compare
+# when making the builds cheaper. A subshell, so `times` counts this build's processes only.
+cpu_build() (
+  ./scripts/build.sh "$1"
+  status=$?
+  # The second line of `times` is the children's user and system time, e.g. "5m2.130s 0m40.5s"
+  # (written to a file: in a pipe, `times` would run in a new subshell that has no children).
+  times >"$log/times-$1.txt"
+  awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); cpu += t[1] * 60 + t[2] }
+                 printf "cpu: %.0f s\n", cpu }' "$log/times-$1.txt"
+  exit $status
+)
+cpu_of() { sed -n 's/^cpu: //p' "$log/build-$1.txt" | tail -1; }
+
 # Starts `build.sh TARGET` in the background at priority NICE, in its own process group so that
 # leaving early (a failure, Ctrl-C) stops its compilers too; wait_build TARGET waits for it.
 declare -A build_pid
 trap 'for pid in "${build_pid[@]}"; do kill -- "-$pid" 2>/dev/null; done; rm -rf "$log"' EXIT
 start_build() {
-  setsid nice -n "$2" ./scripts/build.sh "$1" >"$log/build-$1.txt" 2>&1 &
+  setsid nice -n "$2" bash -c "log=$log; $(declare -f cpu_build); cpu_build $1" >"$log/build-$1.txt" 2>&1 &
   build_pid[$1]=$!
 }
 wait_build() {
@@ -31,7 +46,7 @@ wait_build() {
     tail -n 60 "$log/build-$1.txt" >&2
     exit 1
   fi
-  echo "build.sh $1: done (at $SECONDS s)"
+  echo "build.sh $1: done (at $SECONDS s, cpu $(cpu_of "$1"))"
 }
 
 # Adds ctest's "N tests failed out of M" (the output file $1, its exit status $2) to the totals.
@@ -45,7 +60,9 @@ count_ctest() {
 phase "builds: native in front; the page (nice 10) and the sanitizer build (nice 19) behind it"
 start_build wasm 10
 start_build asan 19
-./scripts/build.sh native || exit 1
+cpu_build native 2>&1 | tee "$log/build-native.txt"
+[ "${PIPESTATUS[0]}" = 0 ] || exit 1
+echo "build.sh native: done (at $SECONDS s, cpu $(cpu_of native))"
 
 phase "unit and conformance tests (ctest)"
 ctest --preset native -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/ctest.txt"
@@ -66,5 +83,6 @@ ASAN_OPTIONS=detect_leaks=1 ctest --preset asan -j "$(nproc 2>/dev/null || echo 
 count_ctest "$log/asan.txt" "${PIPESTATUS[0]}"
 
 echo
+echo "builds' CPU time: native $(cpu_of native), wasm $(cpu_of wasm), asan $(cpu_of asan)"
 echo "afterglow: $passed passed, $failed failed (in $SECONDS s)"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

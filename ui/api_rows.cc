@@ -88,6 +88,44 @@ size_t ApiRow::ArraySize(const char* key) const {
   return object_[key].get_array().get(list) == simdjson::SUCCESS ? list.size() : 0;
 }
 
+std::string ForEachApiItem(const Session& session, const std::string& path, const char* what,
+                           const std::function<void(const ApiRow&)>& row) {
+  simdjson::dom::parser parser;
+  std::string padded;  // one item and the padding simdjson reads past its end; reused
+  size_t items = 0;
+  std::string error;
+  // Parses `text` into the reused parser; false (and `error` set) when it is not JSON.
+  auto parse = [&](std::string_view text, simdjson::dom::element* element) {
+    padded.assign(text);
+    padded.append(simdjson::SIMDJSON_PADDING, '\0');
+    if (parser.parse(padded.data(), text.size(), false).get(*element) == simdjson::SUCCESS) {
+      return true;
+    }
+    error = std::string("the ") + what + " answer is not JSON";
+    return false;
+  };
+  auto each_object = [&](simdjson::dom::element element) {
+    simdjson::dom::object object;
+    if (element.get_object().get(object) == simdjson::SUCCESS) row(ApiRow(object));
+  };
+  const ApiResponse response = session.ApiItems(path, [&](std::string_view item) {
+    ++items;
+    simdjson::dom::element element;
+    if (error.empty() && parse(item, &element)) each_object(element);
+  });
+  if (response.status != 200) return std::to_string(response.status) + " " + response.body;
+  if (!error.empty() || items > 0) return error;
+  // Nothing was handed over: an empty list, or a path whose endpoint writes its answer whole.
+  simdjson::dom::element root;
+  if (!parse(response.body, &root)) return error;
+  simdjson::dom::array list;
+  if (root.get_array().get(list) != simdjson::SUCCESS) {
+    return std::string("the ") + what + " answer is not a JSON array";
+  }
+  for (simdjson::dom::element element : list) each_object(element);
+  return "";
+}
+
 ApiAnswer::ApiAnswer(const Session& session, const std::string& path) {
   const ApiResponse response = session.Api(path);
   status_ = response.status;

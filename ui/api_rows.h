@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,6 +51,16 @@ class ApiRow {
  private:
   simdjson::dom::object object_;
 };
+
+// Reads the list answer to `path` (ApiAppBase(app) + "/stages") one item at a time: the session
+// hands over each item's JSON alone (Session::ApiItems) and one parser, reused, parses it, so
+// a model is built within the memory of the largest item instead of the whole answer and its
+// parse (the /stages of a 1 GB log: 3 MB of JSON, about 40 MB parsed at once, which set the
+// page's heap size for good). `row` sees each item that is an object, in the answer's order; the
+// ApiRow is valid during the call only. Returns "" or why the answer could not be read ("404
+// ...", "the `what` answer is not a JSON array"); rows seen before an error stay seen.
+std::string ForEachApiItem(const Session& session, const std::string& path, const char* what,
+                           const std::function<void(const ApiRow&)>& row);
 
 // The session's answer to one API path, parsed.
 class ApiAnswer {

@@ -57,8 +57,8 @@ void ExecutorsTableModel::Clear() {
 
 void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  ApiAnswer answer(session, ApiAppBase(app) + "/allexecutors");
-  for (const ApiRow& e : answer.Rows("executors")) {
+  const std::string path = ApiAppBase(app) + "/allexecutors";
+  error = ForEachApiItem(session, path, "executors", [&](const ApiRow& e) {
     ExecutorRow row;
     row.id = e.Text("id");
     row.address = e.Text("hostPort");
@@ -97,8 +97,7 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     (row.active ? active : dead).Add(row);
     total.Add(row);
     rows.push_back(std::move(row));
-  }
-  error = answer.error();
+  });
   Filter(filter_text);
 }
 

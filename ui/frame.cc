@@ -253,18 +253,22 @@ void DrawFrame(AppState& state) {
   ImGui::SetNextWindowSize(viewport->WorkSize);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                       ImGuiWindowFlags_NoSavedSettings |
-                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                      // The page clears the canvas to WindowBg every frame
+                                      // (wasm/main_loop.cc): a full-screen background quad would
+                                      // paint it again, the largest fill SwiftShader does.
+                                      ImGuiWindowFlags_NoBackground;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
   const bool open = ImGui::Begin("Afterglow", nullptr, kFlags);
   ImGui::PopStyleVar(2);
   if (open) {
     DrawHeader(state);
-    // The content area takes the window's colour: panels inside it use ChildBg.
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
+    // The content area shows the window's colour (the cleared canvas) through: no background of
+    // its own; panels inside it use ChildBg.
     const bool content_open =
-        ImGui::BeginChild("content", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
-    ImGui::PopStyleColor();
+        ImGui::BeginChild("content", ImVec2(0, 0), false,
+                          ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoBackground);
     if (content_open) {
       switch (state.status) {
         case LoadStatus::kEmpty:

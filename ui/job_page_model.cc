@@ -100,19 +100,19 @@ void BuildJobPageModel(const Session& session, const AttemptSummary& app,
 
   // The latest attempt of each of the job's stages (Spark's store.lastStageAttempt), from the
   // stage list, which includes skipped stages.
+  // Read one stage row at a time: the whole list of a big log would be a transient of tens of MB.
   std::unordered_map<int32_t, JobStageRow> latest;
-  ApiAnswer stages_answer(session, ApiAppBase(app) + "/stages");
-  const std::vector<ApiRow> stages = stages_answer.Rows("stages");
-  if (!stages_answer.error().empty()) out.error = "the stage list could not be read";
-  for (const ApiRow& stage : stages) {
-    const auto id = static_cast<int32_t>(stage.Int("stageId"));
-    if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) continue;
-    const auto attempt = static_cast<int32_t>(stage.Int("attemptId"));
-    auto found = latest.find(id);
-    if (found == latest.end() || found->second.attempt_id < attempt) {
-      latest[id] = ReadStage(stage);
-    }
-  }
+  const std::string stages_error =
+      ForEachApiItem(session, ApiAppBase(app) + "/stages", "stages", [&](const ApiRow& stage) {
+        const auto id = static_cast<int32_t>(stage.Int("stageId"));
+        if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) return;
+        const auto attempt = static_cast<int32_t>(stage.Int("attemptId"));
+        auto found = latest.find(id);
+        if (found == latest.end() || found->second.attempt_id < attempt) {
+          latest[id] = ReadStage(stage);
+        }
+      });
+  if (!stages_error.empty()) out.error = "the stage list could not be read";
   for (int32_t id : stage_ids) {
     auto found = latest.find(id);
     if (found != latest.end()) {

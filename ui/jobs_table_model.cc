@@ -41,10 +41,9 @@ void JobsTableModel::Clear() {
 
 void JobsTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  ApiAnswer answer(session, ApiAppBase(app) + "/jobs");
-  for (const ApiRow& job : answer.Rows("jobs")) {
+  error = ForEachApiItem(session, ApiAppBase(app) + "/jobs", "jobs", [&](const ApiRow& job) {
     JobRow row;
-    if (!job.Has("jobId")) continue;
+    if (!job.Has("jobId")) return;
     row.job_id = job.Int("jobId");
     if (!job.TextIf("description", &row.description)) job.TextIf("name", &row.description);
     row.submitted_ms = job.Date("submissionTime");
@@ -66,8 +65,7 @@ void JobsTableModel::Build(const Session& session, const AttemptSummary& app) {
     failed += row.status == JobStatus::kFailed;
     running += row.status == JobStatus::kRunning;
     rows.push_back(std::move(row));
-  }
-  error = answer.error();
+  });
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
 }

@@ -161,9 +161,32 @@ std::string RuntimeBadge(const RuntimeInfo& r) {
   return badge;
 }
 
+std::string RetentionNote(const RetainedCounts& r) {
+  if (!r.JobsDropped() && !r.StagesDropped()) return "";
+  auto count = [](int64_t n) {
+    char text[32];
+    return std::string(FormatCount(static_cast<uint64_t>(n < 0 ? 0 : n), text, sizeof text));
+  };
+  std::string kept;
+  if (r.StagesDropped()) {
+    kept = count(r.stage_attempts_retained) + " of " + count(r.stage_attempts_in_log) +
+           " stage attempts (spark.ui.retainedStages)";
+  }
+  if (r.JobsDropped()) {
+    if (!kept.empty()) kept += " and ";
+    kept += count(r.jobs_retained) + " of " + count(r.jobs_in_log) +
+            " jobs (spark.ui.retainedJobs)";
+  }
+  return "Totals of retained entities only: the History Server kept " + kept +
+         " and deleted the others while replaying the log, so its API and these totals leave "
+         "them out.";
+}
+
 void OverviewModel::Clear() {
   built = false;
   totals = AppTotals();
+  retained = RetainedCounts();
+  retention_note.clear();
   runtime = RuntimeInfo();
   runtime_lines.clear();
   runtime_badge.clear();
@@ -175,6 +198,8 @@ void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, i
   Clear();
   built = true;
   totals = ComputeAppTotals(attempt, pool);
+  retained = CountRetained(attempt);
+  retention_note = RetentionNote(retained);
   if (attempt.environment) runtime = ReadRuntimeInfo(*attempt.environment);
   runtime_lines = RuntimeLines(runtime);
   runtime_badge = RuntimeBadge(runtime);

@@ -8,6 +8,7 @@
 
 #include "core/analysis/app_totals.h"
 #include "core/analysis/diagnostics.h"
+#include "core/analysis/retained_counts.h"
 #include "core/analysis/runtime_info.h"
 #include "ui/route.h"
 
@@ -29,6 +30,10 @@ struct RuntimeLine {
 struct OverviewModel {
   bool built = false;
   AppTotals totals;
+  // What the totals cover: when retention deleted jobs or stage attempts, the overview says the
+  // totals are over the retained ones (core/analysis/retained_counts.h).
+  RetainedCounts retained;
+  std::string retention_note;  // RetentionNote(retained)
   RuntimeInfo runtime;               // empty when the log has no EnvironmentUpdate
   std::vector<RuntimeLine> runtime_lines;  // what the overview prints of it, in order
   std::string runtime_badge;  // "Databricks 13.3.x-photon-scala2.12 · RAPIDS 23.10.0", or ""
@@ -46,6 +51,11 @@ struct OverviewModel {
 std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& runtime);
 // The short form beside the Spark version in the overview's subtitle; "" for a plain Spark run.
 std::string RuntimeBadge(const RuntimeInfo& runtime);
+
+// What the overview says above its totals when retention deleted jobs or stage attempts ("" when
+// it deleted none): how many of the log's the History Server kept, under which setting, and that
+// the totals (and its API) cover those only.
+std::string RetentionNote(const RetainedCounts& retained);
 
 // The finding's line, with the numbers formatted as the page formats them.
 std::string FindingText(const Finding& finding);

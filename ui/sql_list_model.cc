@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "simdjson.h"
+#include "ui/api_rows.h"
 #include "ui/jobs_table_model.h"
 #include "ui/table_text.h"
 
@@ -124,27 +125,14 @@ void SqlListModel::Build(const Session& session, const AttemptSummary& app,
                          const AttemptModel* model, const StringPool* strings) {
   RememberSelection();  // a rebuild (a refresh while the log loads) keeps the selected execution
   Clear();
-  const ApiResponse response = session.Api(ApiSqlListPath(app));
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
-  } else {
-    simdjson::dom::parser parser;
-    simdjson::dom::array executions;
-    if (parser.parse(response.body).get_array().get(executions) != simdjson::SUCCESS) {
-      error = "the sql answer is not a JSON array";
-    } else {
-      for (simdjson::dom::element element : executions) {
-        simdjson::dom::object execution;
-        if (element.get_object().get(execution) != simdjson::SUCCESS) continue;
-        SqlRow row;
-        if (!ReadSqlRow(execution, row)) continue;
-        completed += row.status == SqlStatus::kCompleted;
-        failed += row.status == SqlStatus::kFailed;
-        running += row.status == SqlStatus::kRunning;
-        rows.push_back(std::move(row));
-      }
-    }
-  }
+  error = ForEachApiItem(session, ApiSqlListPath(app), "sql", [&](const ApiRow& execution) {
+    SqlRow row;
+    if (!ReadSqlRow(execution.json(), row)) return;
+    completed += row.status == SqlStatus::kCompleted;
+    failed += row.status == SqlStatus::kFailed;
+    running += row.status == SqlStatus::kRunning;
+    rows.push_back(std::move(row));
+  });
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   RestoreSelection();

@@ -8,7 +8,7 @@
 namespace afterglow::ui {
 namespace {
 
-ImU32 WithAlpha(const ImVec4& color, float alpha) {
+ImU32 PlanColorWithAlpha(const ImVec4& color, float alpha) {
   return ImGui::GetColorU32(ImVec4(color.x, color.y, color.z, alpha));
 }
 
@@ -118,12 +118,12 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
   const float row = Fonts().body != nullptr ? Fonts().body->FontSize : ImGui::GetFontSize();
   GraphCanvas canvas;
   BeginGraphCanvas("##sql_plan_graph", height, model.layout.bounds, model.viewport, canvas);
-  const ImU32 cluster_fill = WithAlpha(colors::kRunning, 0.08f);
-  const ImU32 cluster_border = WithAlpha(colors::kRunning, 0.55f);
+  const ImU32 cluster_fill = PlanColorWithAlpha(colors::kRunning, 0.08f);
+  const ImU32 cluster_border = PlanColorWithAlpha(colors::kRunning, 0.55f);
   const ImU32 node_fill = ImGui::GetColorU32(ImGuiCol_FrameBg);
-  const ImU32 node_border = WithAlpha(colors::kMuted, 0.9f);
+  const ImU32 node_border = PlanColorWithAlpha(colors::kMuted, 0.9f);
   const ImU32 selected_border = ImGui::GetColorU32(colors::kAccent);
-  const ImU32 edge_color = WithAlpha(colors::kMuted, 0.9f);
+  const ImU32 edge_color = PlanColorWithAlpha(colors::kMuted, 0.9f);
   const float rounding = 4.0f * canvas.zoom;
 
   // Clusters first (behind their operators), outermost first: all_nodes lists a cluster after

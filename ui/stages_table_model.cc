@@ -74,13 +74,7 @@ void StagesTableModel::Build(const Session& session, const AttemptSummary& app, 
     selected_key_ = {row.stage_id, row.attempt_id};
   }
   Clear();
-  ApiAnswer answer(session, ApiAppBase(app) + "/stages");
-  const std::vector<ApiRow> stages = answer.Rows("stages");
-  if (!answer.error().empty()) {
-    error = answer.error();
-    return;
-  }
-  for (const ApiRow& stage : stages) {
+  error = ForEachApiItem(session, ApiAppBase(app) + "/stages", "stages", [&](const ApiRow& stage) {
     StageRow row;
     row.stage_id = static_cast<int32_t>(stage.Int("stageId"));
     row.attempt_id = static_cast<int32_t>(stage.Int("attemptId"));
@@ -115,6 +109,12 @@ void StagesTableModel::Build(const Session& session, const AttemptSummary& app, 
     ++counts[static_cast<size_t>(StageFilter::kAll)];
     ++counts[static_cast<size_t>(FilterOf(row.status))];
     rows.push_back(std::move(row));
+  });
+  if (!error.empty()) {  // no rows from an answer that could not be read whole
+    std::string why = std::move(error);
+    Clear();
+    error = std::move(why);
+    return;
   }
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;

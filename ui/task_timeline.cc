@@ -163,17 +163,11 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
     ImGui::EndChild();
     return;
   }
-  const float width = ImGui::GetContentRegionAvail().x;
   TimelineAxis& axis = timeline.axis;
-  const ImVec2 pos =
-      TimelineCanvas("##task-canvas", axis, ImVec2(width, content_height), layout.label_width);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float x0 = pos.x + layout.label_width;
-  const float time_width = std::max(1.0f, width - layout.label_width);
-  const float view_top = ImGui::GetWindowPos().y;
-  const float view_bottom = view_top + ImGui::GetWindowHeight();
+  const TimelineCanvasArea canvas =
+      PlaceTimelineCanvas("##task-canvas", axis, content_height, layout.label_width);
+  const float x0 = canvas.time_x0, time_width = canvas.time_width;
+  ImDrawList* draw = canvas.draw;
 
   TaskTimelineCounts& counts = timeline.counts;
   counts.drawn_bars = counts.folded_zones = counts.folded_tasks = 0;
@@ -184,21 +178,21 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
 
   draw->ChannelsSplit(2);  // 0: lanes, 1: the ruler and labels drawn over them
   draw->ChannelsSetCurrent(0);
-  draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
-  float y = pos.y + layout.ruler_height;
+  canvas.PushTimeClip();
+  float y = canvas.pos.y + layout.ruler_height;
   const ImU32 separator = ImGui::GetColorU32(colors::kGrid);
   // Bars 1 px inside their rows and at least 2 px wide: even a 0 ms task stays visible.
   LaneRowsPlacement placement =
-      TimelinePlacement(layout.row_height, 1, 2, view_top, view_bottom, x0, time_width);
+      TimelinePlacement(canvas, layout.row_height, 1, 2);
   for (const TaskTimelineLane& lane : timeline.lanes) {
     const float lane_height = LaneHeight(lane, layout);
-    if (y + lane_height >= view_top && y <= view_bottom) {
+    if (y + lane_height >= canvas.view_top && y <= canvas.view_bottom) {
       placement.lane_top = y;
       ForEachVisibleItem(axis, timeline.bars, lane.rows, placement, timeline.scratch,
                          [&](const PlacedItem& placed) {
         const FoldedItem& item = *placed.item;
         const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
-        const bool over = hovered && placed.Contains(mouse.x, mouse.y);
+        const bool over = IsHovered(canvas, placed);
         if (item.count == 1) {
           const uint32_t bar = lane.rows[placed.row][item.first];
           const uint32_t task_row = timeline.task_rows[bar];
@@ -235,21 +229,21 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
 
   // Lane labels: executor id, and the host when the lane has room for a second line.
   draw->ChannelsSetCurrent(1);
-  draw->PushClipRect(ImVec2(pos.x, view_top), ImVec2(x0 - 4, view_bottom), true);
-  y = pos.y + layout.ruler_height;
+  canvas.PushLabelClip();
+  y = canvas.pos.y + layout.ruler_height;
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
   char label[96];
   for (const TaskTimelineLane& lane : timeline.lanes) {
     const float lane_height = LaneHeight(lane, layout);
-    if (y + lane_height >= view_top && y <= view_bottom) {
+    if (y + lane_height >= canvas.view_top && y <= canvas.view_bottom) {
       const std::string_view id = strings.Get(lane.executor_id);
       const std::string_view host = strings.Get(lane.host);
       std::snprintf(label, sizeof label, "Executor %.*s", static_cast<int>(id.size()), id.data());
-      draw->AddText(ImVec2(pos.x + 2, y + 1), text_color, label);
+      draw->AddText(ImVec2(canvas.pos.x + 2, y + 1), text_color, label);
       if (lane_height >= 2 * ImGui::GetTextLineHeight()) {
         std::snprintf(label, sizeof label, "%.*s", static_cast<int>(host.size()), host.data());
-        draw->AddText(ImVec2(pos.x + 2, y + 1 + ImGui::GetTextLineHeight()), muted, label);
+        draw->AddText(ImVec2(canvas.pos.x + 2, y + 1 + ImGui::GetTextLineHeight()), muted, label);
       }
     }
     y += lane_height + layout.lane_gap;
@@ -257,11 +251,7 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   draw->PopClipRect();
 
   // The ruler stays at the top of the scrolled area.
-  draw->AddRectFilled(ImVec2(pos.x, view_top), ImVec2(pos.x + width, view_top + layout.ruler_height),
-                      ImGui::GetColorU32(ImGuiCol_WindowBg));
-  draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
-  DrawTimeRuler(axis, draw, x0, view_top, time_width, layout.ruler_height, view_bottom);
-  draw->PopClipRect();
+  DrawCanvasRuler(canvas, axis, layout.ruler_height);
   draw->ChannelsMerge();
 
   if (hovered_bar >= 0) {

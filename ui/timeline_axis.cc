@@ -143,6 +143,21 @@ ImVec2 TimelineCanvas(const char* id, TimelineAxis& axis, ImVec2 size, float tim
   return pos;
 }
 
+TimelineCanvasArea PlaceTimelineCanvas(const char* id, TimelineAxis& axis, float content_height,
+                                       float label_width) {
+  TimelineCanvasArea area;
+  area.width = ImGui::GetContentRegionAvail().x;
+  area.pos = TimelineCanvas(id, axis, ImVec2(area.width, content_height), label_width);
+  area.hovered = ImGui::IsItemHovered();
+  area.mouse = ImGui::GetIO().MousePos;
+  area.draw = ImGui::GetWindowDrawList();
+  area.time_x0 = area.pos.x + label_width;
+  area.time_width = std::max(1.0f, area.width - label_width);
+  area.view_top = ImGui::GetWindowPos().y;
+  area.view_bottom = area.view_top + ImGui::GetWindowHeight();
+  return area;
+}
+
 void DrawTimeRuler(const TimelineAxis& axis, ImDrawList* draw, float x0, float top, float width,
                    float ruler_height, float bottom) {
   const double step = NiceTickStep(axis.ViewSpanMs(), width, ImGui::GetFontSize() * 7);
@@ -159,6 +174,18 @@ void DrawTimeRuler(const TimelineAxis& axis, ImDrawList* draw, float x0, float t
     FormatAxisOffset(k * step, step, label, sizeof label);
     draw->AddText(ImVec2(x + 3, top), text_color, label);
   }
+}
+
+void DrawCanvasRuler(const TimelineCanvasArea& canvas, const TimelineAxis& axis,
+                     float ruler_height) {
+  ImDrawList* draw = canvas.draw;
+  draw->AddRectFilled(ImVec2(canvas.pos.x, canvas.view_top),
+                      ImVec2(canvas.pos.x + canvas.width, canvas.view_top + ruler_height),
+                      ImGui::GetColorU32(ImGuiCol_WindowBg));
+  canvas.PushTimeClip();
+  DrawTimeRuler(axis, draw, canvas.time_x0, canvas.view_top, canvas.time_width, ruler_height,
+                canvas.view_bottom);
+  draw->PopClipRect();
 }
 
 }  // namespace afterglow::ui

@@ -66,9 +66,38 @@ const char* FormatAxisOffset(double offset_ms, double step_ms, char* out, size_t
 // labels sit left of it). Returns the canvas's top-left corner; ImGui::IsItemHovered() refers to
 // the canvas afterwards.
 ImVec2 TimelineCanvas(const char* id, TimelineAxis& axis, ImVec2 size, float time_x_offset);
+
+// A lane timeline's canvas as its draw code sees it: where the canvas is, where time runs on it,
+// the visible band of the scrolled child window it fills, and the mouse over it.
+struct TimelineCanvasArea {
+  ImVec2 pos;                           // the canvas's top-left corner (screen)
+  float width = 0;                      // the canvas's width: the child's whole content width
+  float time_x0 = 0, time_width = 1;    // the time area: right of the labels, at least 1 px wide
+  float view_top = 0, view_bottom = 0;  // the child window's visible band
+  bool hovered = false;                 // the mouse is over the canvas
+  ImVec2 mouse;                         // the mouse position (screen)
+  ImDrawList* draw = nullptr;           // the child window's draw list
+
+  // Clip drawing to the visible part of the time area, or of the label column (which ends 4 px
+  // left of the time area). Each pairs with draw->PopClipRect().
+  void PushTimeClip() const {
+    draw->PushClipRect(ImVec2(time_x0, view_top), ImVec2(time_x0 + time_width, view_bottom), true);
+  }
+  void PushLabelClip() const {
+    draw->PushClipRect(ImVec2(pos.x, view_top), ImVec2(time_x0 - 4, view_bottom), true);
+  }
+};
+// Called right after BeginChild: a TimelineCanvas as wide as the child's content and
+// `content_height` tall, lane labels `label_width` wide on its left of the time area.
+TimelineCanvasArea PlaceTimelineCanvas(const char* id, TimelineAxis& axis, float content_height,
+                                       float label_width);
 // Draws the ruler (tick labels along the top, `ruler_height` tall) and faint vertical grid lines
 // down to `bottom`, for a canvas whose lanes start at x0 and are `width` wide.
 void DrawTimeRuler(const TimelineAxis& axis, ImDrawList* draw, float x0, float top, float width,
                    float ruler_height, float bottom);
+// The ruler of a lane timeline's canvas, on an opaque band at the top of the visible part of the
+// scrolled child, so it stays in view over the lanes scrolled beneath it. Draw it last.
+void DrawCanvasRuler(const TimelineCanvasArea& canvas, const TimelineAxis& axis,
+                     float ruler_height);
 
 }  // namespace afterglow::ui

@@ -111,16 +111,11 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
     ImGui::EndChild();
     return;
   }
-  const float width = ImGui::GetContentRegionAvail().x;
   TimelineAxis& axis = timeline.axis;
-  const ImVec2 pos = TimelineCanvas("##lanes", axis, ImVec2(width, content_height), layout.label_width);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float x0 = pos.x + layout.label_width;
-  const float time_width = std::max(1.0f, width - layout.label_width);
-  const float view_top = ImGui::GetWindowPos().y;
-  const float view_bottom = view_top + ImGui::GetWindowHeight();
+  const TimelineCanvasArea canvas =
+      PlaceTimelineCanvas("##lanes", axis, content_height, layout.label_width);
+  const float x0 = canvas.time_x0, time_width = canvas.time_width;
+  ImDrawList* draw = canvas.draw;
   const LaneBar* hovered_bar = nullptr;
   const TimelineLane* hovered_lane = nullptr;
   FoldedItem hovered_zone{};
@@ -130,21 +125,21 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   const ImU32 separator = ImGui::GetColorU32(colors::kGrid);
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
-  float y = pos.y + layout.ruler_height;
+  float y = canvas.pos.y + layout.ruler_height;
   LaneRowsPlacement placement =
-      TimelinePlacement(layout.row_height, 2, 3, view_top, view_bottom, x0, time_width);
+      TimelinePlacement(canvas, layout.row_height, 2, 3);
   for (TimelineLane& lane : timeline.lanes) {
     lane.drawn_bars = lane.folded_zones = 0;
     const float lane_height = LaneHeight(lane, layout);
-    const bool lane_visible = y + lane_height >= view_top && y <= view_bottom;
+    const bool lane_visible = y + lane_height >= canvas.view_top && y <= canvas.view_bottom;
     placement.lane_top = y;
     if (lane_visible) {
-      draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
+      canvas.PushTimeClip();
       ForEachVisibleItem(axis, lane.spans, lane.rows, placement, timeline.scratch,
                          [&](const PlacedItem& placed) {
         const FoldedItem& item = *placed.item;
         const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
-        const bool over = hovered && placed.Contains(mouse.x, mouse.y);
+        const bool over = IsHovered(canvas, placed);
         if (item.count == 1) {
           const LaneBar& bar = lane.bars[lane.rows[placed.row][item.first]];
           DrawBar(draw, bar, bx0, bx1, y0, y1, over);
@@ -165,37 +160,34 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
       draw->PopClipRect();
     }
     // Lane title (and, for one-row-per-bar lanes, each row's bar label) in the label column.
-    draw->PushClipRect(ImVec2(pos.x, view_top), ImVec2(x0 - 4, view_bottom), true);
+    canvas.PushLabelClip();
     if (lane_visible) {
       if (lane.row_per_bar) {
         const RowRange visible = VisibleRows(placement, lane.rows.size());
         for (size_t r = visible.first; r < visible.end; ++r) {
           const float ry = y + static_cast<float>(r) * layout.row_height;
           const std::string& text = lane.bars[lane.rows[r].front()].label;
-          draw->AddText(ImVec2(pos.x + 2, ry + 3), text_color, text.data(), text.data() + text.size());
+          draw->AddText(ImVec2(canvas.pos.x + 2, ry + 3), text_color, text.data(),
+                        text.data() + text.size());
         }
       } else {
         draw->AddText(Fonts().bold, Fonts().bold ? Fonts().bold->FontSize : ImGui::GetFontSize(),
-                      ImVec2(pos.x + 2, y + 3), text_color, lane.title.c_str());
+                      ImVec2(canvas.pos.x + 2, y + 3), text_color, lane.title.c_str());
         if (lane.rows.size() > 1) {
           char rows[48];
           std::snprintf(rows, sizeof rows, "%zu bars", lane.bars.size());
-          draw->AddText(ImVec2(pos.x + 2, y + 3 + ImGui::GetTextLineHeight()), muted, rows);
+          draw->AddText(ImVec2(canvas.pos.x + 2, y + 3 + ImGui::GetTextLineHeight()), muted, rows);
         }
       }
     }
     draw->PopClipRect();
     y += lane_height + layout.lane_gap;
-    draw->AddLine(ImVec2(pos.x, y - layout.lane_gap / 2),
+    draw->AddLine(ImVec2(canvas.pos.x, y - layout.lane_gap / 2),
                   ImVec2(x0 + time_width, y - layout.lane_gap / 2), separator);
   }
 
   draw->ChannelsSetCurrent(1);
-  draw->AddRectFilled(ImVec2(pos.x, view_top), ImVec2(pos.x + width, view_top + layout.ruler_height),
-                      ImGui::GetColorU32(ImGuiCol_WindowBg));
-  draw->PushClipRect(ImVec2(x0, view_top), ImVec2(x0 + time_width, view_bottom), true);
-  DrawTimeRuler(axis, draw, x0, view_top, time_width, layout.ruler_height, view_bottom);
-  draw->PopClipRect();
+  DrawCanvasRuler(canvas, axis, layout.ruler_height);
   draw->ChannelsMerge();
 
   Route go_to;

@@ -36,6 +36,13 @@ inline LaneRowsPlacement TimelinePlacement(float row_height, float bar_inset, fl
   return {0, row_height, bar_inset, min_bar_px, view_top, view_bottom, time_x0, time_width};
 }
 
+// The same, for the time area and visible band of a canvas PlaceTimelineCanvas laid out.
+inline LaneRowsPlacement TimelinePlacement(const TimelineCanvasArea& canvas, float row_height,
+                                           float bar_inset, float min_bar_px) {
+  return TimelinePlacement(row_height, bar_inset, min_bar_px, canvas.view_top, canvas.view_bottom,
+                           canvas.time_x0, canvas.time_width);
+}
+
 // One item of a folded row, placed: `x0..x1` its ends on screen, widened to `min_bar_px` and
 // clamped a few pixels outside the time area (far-off ends keep float coordinates small);
 // `y0..y1` the bar inside its row.
@@ -46,6 +53,11 @@ struct PlacedItem {
 
   bool Contains(float x, float y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
 };
+
+// The mouse is over `placed` on `canvas`.
+inline bool IsHovered(const TimelineCanvasArea& canvas, const PlacedItem& placed) {
+  return canvas.hovered && placed.Contains(canvas.mouse.x, canvas.mouse.y);
+}
 
 // The rows [first, end) of `row_count` rows that meet the visible band: those with
 // row_top + row_height >= view_top and row_top <= view_bottom.

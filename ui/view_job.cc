@@ -36,7 +36,7 @@ ImVec4 SectionColor(JobStageSection section) {
 }
 
 // "Label: value" on one line, the label muted.
-void Fact(const char* label, const char* value) {
+void JobFact(const char* label, const char* value) {
   ImGui::TextColored(colors::kMuted, "%s", label);
   ImGui::SameLine();
   ImGui::TextUnformatted(value);
@@ -56,12 +56,12 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
   if (!job.description.empty() && job.description != job.name) {
     ImGui::TextColored(colors::kMuted, "%s", job.name.c_str());
   }
-  Fact("Submitted:", FormatTimestamp(job.submitted_ms, text, sizeof text));
+  JobFact("Submitted:", FormatTimestamp(job.submitted_ms, text, sizeof text));
   ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-  Fact("Duration:", FormatDuration(job.DurationMs(), text, sizeof text));
+  JobFact("Duration:", FormatDuration(job.DurationMs(), text, sizeof text));
   if (!job.job_group.empty()) {
     ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-    Fact("Job group:", job.job_group.c_str());
+    JobFact("Job group:", job.job_group.c_str());
   }
   if (job.sql_execution_id >= 0) {
     ImGui::SameLine(0, ImGui::GetFontSize() * 2);

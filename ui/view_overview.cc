@@ -20,15 +20,33 @@ void DetailRow(const char* key, const char* value) {
   ImGui::TextUnformatted(value);
 }
 
-void DrawStatCards(const AttemptSummary& app) {
+// "1,000 of 1,500" when retention deleted some of the log's `in_log`, else just `shown`.
+const char* RetainedOf(uint64_t shown, int64_t in_log, char* out, size_t size) {
+  char a[32], b[32];
+  if (in_log <= static_cast<int64_t>(shown)) return FormatCount(shown, out, size);
+  std::snprintf(out, size, "%s of %s", FormatCount(shown, a, sizeof a),
+                FormatCount(static_cast<uint64_t>(in_log), b, sizeof b));
+  return out;
+}
+
+// `retained` (null before the overview model is built) turns "Jobs 1,000" into "Jobs retained
+// 1,000 of 1,500" when spark.ui.retainedJobs deleted some, and the same for stage attempts.
+void DrawStatCards(const AttemptSummary& app, const RetainedCounts* retained) {
   const ImGuiStyle& style = ImGui::GetStyle();
   constexpr int kCards = 5;
   const float width =
       (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x * (kCards - 1)) / kCards;
   char value[48];
-  StatCard("Jobs", FormatCount(app.jobs, value, sizeof value), width);
+  const bool jobs_dropped = retained != nullptr && retained->JobsDropped();
+  const bool stages_dropped = retained != nullptr && retained->StagesDropped();
+  StatCard(jobs_dropped ? "Jobs retained" : "Jobs",
+           RetainedOf(app.jobs, jobs_dropped ? retained->jobs_in_log : 0, value, sizeof value),
+           width);
   ImGui::SameLine();
-  StatCard("Stage attempts", FormatCount(app.stage_attempts, value, sizeof value), width);
+  StatCard(stages_dropped ? "Stage attempts retained" : "Stage attempts",
+           RetainedOf(app.stage_attempts, stages_dropped ? retained->stage_attempts_in_log : 0,
+                      value, sizeof value),
+           width);
   ImGui::SameLine();
   StatCard("Finished tasks", FormatCount(app.finished_tasks, value, sizeof value), width);
   ImGui::SameLine();
@@ -137,8 +155,16 @@ const char* Bytes(int64_t value, char* out, size_t size) {
   return FormatBytes(static_cast<uint64_t>(value < 0 ? 0 : value), out, size);
 }
 
-void DrawTotals(const AppTotals& t) {
+void DrawTotals(const OverviewModel& overview) {
+  const AppTotals& t = overview.totals;
+  const RetainedCounts& retained = overview.retained;
   SectionTitle("Totals");
+  if (!overview.retention_note.empty()) {
+    // Before the numbers, as the Spark UI's "only showing" is: the sums cover the kept rows only.
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
+    ImGui::TextWrapped("%s", overview.retention_note.c_str());
+    ImGui::PopStyleColor();
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
   if (!ImGui::BeginTable("totals", 2, kFlags)) return;
   ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
@@ -162,10 +188,11 @@ void DrawTotals(const AppTotals& t) {
                 Bytes(t.disk_spilled_bytes, b, sizeof b));
   const bool spilled = t.memory_spilled_bytes > 0 || t.disk_spilled_bytes > 0;
   TotalRow("Spill", text, spilled ? &colors::kAccent : nullptr);
-  std::snprintf(text, sizeof text, "%s completed, %s failed, %s killed",
+  std::snprintf(text, sizeof text, "%s completed, %s failed, %s killed%s",
                 FormatCount(static_cast<uint64_t>(t.completed_tasks), a, sizeof a),
                 FormatCount(static_cast<uint64_t>(t.failed_tasks), b, sizeof b),
-                FormatCount(static_cast<uint64_t>(t.killed_tasks), c, sizeof c));
+                FormatCount(static_cast<uint64_t>(t.killed_tasks), c, sizeof c),
+                retained.StagesDropped() ? " (of retained stages)" : "");
   TotalRow("Tasks", text, t.failed_tasks > 0 ? &colors::kFailed : nullptr);
   std::snprintf(text, sizeof text, "%d completed, %d failed, %d skipped", t.stages_complete,
                 t.stages_failed, t.stages_skipped);
@@ -173,11 +200,21 @@ void DrawTotals(const AppTotals& t) {
     std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text), ", %d unfinished",
                   t.stages_active + t.stages_pending);
   }
+  if (retained.StagesDropped()) {
+    std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text),
+                  " (retained; %s in the log)",
+                  FormatCount(static_cast<uint64_t>(retained.stage_attempts_in_log), a, sizeof a));
+  }
   TotalRow("Stage attempts", text, t.stages_failed > 0 ? &colors::kFailed : nullptr);
   std::snprintf(text, sizeof text, "%d succeeded, %d failed", t.jobs_succeeded, t.jobs_failed);
   if (t.jobs_running > 0) {
     std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text), ", %d unfinished",
                   t.jobs_running);
+  }
+  if (retained.JobsDropped()) {
+    std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text),
+                  " (retained; %s in the log)",
+                  FormatCount(static_cast<uint64_t>(retained.jobs_in_log), a, sizeof a));
   }
   TotalRow("Jobs", text, t.jobs_failed > 0 ? &colors::kFailed : nullptr);
   std::snprintf(text, sizeof text, "%d added, %d removed, %d lost", t.executors_total,
@@ -324,7 +361,7 @@ void DrawOverviewView(AppState& state) {
     ImGui::TextColored(colors::kAccent, "%s", state.overview.runtime_badge.c_str());
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
-  DrawStatCards(*app);
+  DrawStatCards(*app, state.overview.built ? &state.overview.retained : nullptr);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
   if (state.summaries.size() > 1) DrawApplicationList(state);
   app = state.SelectedApp();  // the list may have changed the selection
@@ -338,7 +375,7 @@ void DrawOverviewView(AppState& state) {
     ImGui::TableNextColumn();
     DrawDetails(*app, state.overview);
     ImGui::TableNextColumn();
-    if (state.overview.built) DrawTotals(state.overview.totals);
+    if (state.overview.built) DrawTotals(state.overview);
     ImGui::EndTable();
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
@@ -388,6 +425,15 @@ void DescribeOverviewView(const AppState& state, JsonWriter& out) {
   out.FieldInt("failedStages", t.stages_failed);
   out.FieldInt("failedJobs", t.jobs_failed);
   out.FieldInt("executorsLost", t.executors_lost);
+  out.FieldInt("completedTasks", t.completed_tasks);
+  out.EndObject();
+  const RetainedCounts& r = overview.retained;
+  out.Key("retained");  // what the totals cover: the jobs and stage attempts retention kept
+  out.BeginObject();
+  out.FieldInt("jobsInLog", r.jobs_in_log);
+  out.FieldInt("jobs", r.jobs_retained);
+  out.FieldInt("stageAttemptsInLog", r.stage_attempts_in_log);
+  out.FieldInt("stageAttempts", r.stage_attempts_retained);
   out.EndObject();
 }
 

@@ -35,7 +35,7 @@ ImVec4 StageColor(StageStatus status) {
   return colors::kMuted;
 }
 
-const char* StageStatusName(StageStatus status) {
+const char* QueryStageStatusName(StageStatus status) {
   switch (status) {
     case StageStatus::kActive:
       return "active";
@@ -96,7 +96,7 @@ bool DrawJobs(AppState& state, const char* label, const std::vector<int32_t>& jo
   return false;
 }
 
-bool DrawHeader(AppState& state) {
+bool DrawQueryHeader(AppState& state) {
   const SqlQueryModel& query = state.sql_query;
   const SqlRow& row = query.header;
   char text[96];
@@ -174,7 +174,7 @@ bool DrawHeader(AppState& state) {
       }
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Stage %d attempt %d (%s)", stage.stage_id, stage.attempt_id,
-                          StageStatusName(stage.status));
+                          QueryStageStatusName(stage.status));
       }
     }
   }
@@ -331,7 +331,7 @@ void CopyScans(const SqlQueryModel& query) {
   ImGui::SetClipboardText(tsv.text().c_str());
 }
 
-void CellText(const std::string& text) {
+void TextOrDash(const std::string& text) {
   if (text.empty()) {
     ImGui::TextColored(colors::kMuted, "%s", kDash);
     return;
@@ -387,12 +387,12 @@ void DrawScans(const SqlQueryModel& query) {
       ImGui::TableNextColumn();
       ImGui::Text("%lld", static_cast<long long>(node.node_id));
       ImGui::TableNextColumn();
-      CellText(node.name);
+      TextOrDash(node.name);
       for (const std::string* text : {&scan.location, &scan.partition_filters,
                                       &scan.pushed_filters, &scan.files_read, &scan.bytes_read,
                                       &scan.output_rows}) {
         ImGui::TableNextColumn();
-        CellText(*text);
+        TextOrDash(*text);
       }
       ImGui::TableNextColumn();
       if (scan.Flagged()) {
@@ -464,9 +464,9 @@ void DrawConfigs(const SqlQueryModel& query) {
   for (const auto& [name, value] : query.modified_configs) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    CellText(name);
+    TextOrDash(name);
     ImGui::TableNextColumn();
-    CellText(value);
+    TextOrDash(value);
   }
   ImGui::EndTable();
 }
@@ -485,7 +485,7 @@ void DrawSqlQueryView(AppState& state) {
     if (LinkText("All queries")) Navigate(state, Route{ViewId::kSql});
     return;
   }
-  if (DrawHeader(state)) return;
+  if (DrawQueryHeader(state)) return;
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   if (!ImGui::BeginTabBar("sqlquery")) return;
   char label[64];

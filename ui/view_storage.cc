@@ -14,7 +14,7 @@
 namespace afterglow::ui {
 namespace {
 
-const char* Bytes(int64_t value, char* out, size_t size) {
+const char* StorageBytes(int64_t value, char* out, size_t size) {
   return FormatBytes(static_cast<uint64_t>(std::max<int64_t>(value, 0)), out, size);
 }
 
@@ -69,9 +69,9 @@ int64_t DrawRddTable(const StorageTableModel& model) {
       ImGui::TableNextColumn();
       ImGui::Text("%.0f%%", row.FractionCached() * 100);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Bytes(row.memory_used, text, sizeof text));
+      ImGui::TextUnformatted(StorageBytes(row.memory_used, text, sizeof text));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Bytes(row.disk_used, text, sizeof text));
+      ImGui::TextUnformatted(StorageBytes(row.disk_used, text, sizeof text));
     }
   }
   ImGui::EndTable();
@@ -98,8 +98,8 @@ void DrawRddSummary(const RddPageModel& page) {
   row("Cached Partitions", text);
   row("Total Partitions", FormatCount(static_cast<uint64_t>(std::max<int64_t>(page.rdd.partitions, 0)),
                                       text, sizeof text));
-  row("Memory Size", Bytes(page.rdd.memory_used, text, sizeof text));
-  row("Disk Size", Bytes(page.rdd.disk_used, text, sizeof text));
+  row("Memory Size", StorageBytes(page.rdd.memory_used, text, sizeof text));
+  row("Disk Size", StorageBytes(page.rdd.disk_used, text, sizeof text));
   ImGui::EndTable();
 }
 
@@ -110,7 +110,7 @@ void UsageCell(int64_t used, int64_t remaining) {
     return;
   }
   char a[32], b[32];
-  ImGui::Text("%s (%s Remaining)", Bytes(used, a, sizeof a), Bytes(remaining, b, sizeof b));
+  ImGui::Text("%s (%s Remaining)", StorageBytes(used, a, sizeof a), StorageBytes(remaining, b, sizeof b));
 }
 
 void DrawDistribution(const RddPageModel& page) {
@@ -144,7 +144,7 @@ void DrawDistribution(const RddPageModel& page) {
     ImGui::TableNextColumn();
     UsageCell(row.off_heap_used, row.off_heap_remaining);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(Bytes(row.disk_used, text, sizeof text));
+    ImGui::TextUnformatted(StorageBytes(row.disk_used, text, sizeof text));
   }
   ImGui::EndTable();
 }
@@ -180,9 +180,9 @@ void DrawPartitions(const RddPageModel& page) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.storage_level.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Bytes(row.memory_used, text, sizeof text));
+      ImGui::TextUnformatted(StorageBytes(row.memory_used, text, sizeof text));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Bytes(row.disk_used, text, sizeof text));
+      ImGui::TextUnformatted(StorageBytes(row.disk_used, text, sizeof text));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.executors.c_str());
     }

@@ -27,15 +27,31 @@ Page& ThePage() {
   return page;
 }
 
+namespace {
+
+// How long the last RefreshModelsNow took. A refresh re-reads every stage's tasks (the
+// overview's findings), so its cost grows with the log: a load waits kRefreshCostMultiple times
+// that cost before the next one, which keeps refreshes under a tenth of a big log's load time.
+double g_refresh_cost_ms = 0;
+constexpr double kRefreshCostMultiple = 9;
+
+}  // namespace
+
 void RefreshModelsNow(Page& page, double now_ms) {
   page.last_refresh_ms = now_ms;
   page.models_stale = false;
   ui::RefreshModels(page.state);
+  g_refresh_cost_ms = emscripten_get_now() - now_ms;
 }
 
 namespace {
 
 constexpr double kLoadRedrawIntervalMs = 100;
+
+// The least time between two refreshes of the view models while the pump feeds a load.
+double LoadRefreshIntervalMs() {
+  return std::max(kRefreshIntervalMs, kRefreshCostMultiple * g_refresh_cost_ms);
+}
 
 // The memory cap of the load under way (core/listen/retention_memory_cap.h), and where in the
 // current file it stands. ag_set_memory_cap lowers the cap for tests.
@@ -113,6 +129,7 @@ EMSCRIPTEN_KEEPALIVE void ag_load_begin(double total_bytes, uint32_t file_count)
   state.progress.files_total = file_count;
   state.progress.started_ms = emscripten_get_now();
   page.last_refresh_ms = state.progress.started_ms;
+  afterglow::wasm::g_refresh_cost_ms = 0;  // the last load's models are gone
 }
 
 EMSCRIPTEN_KEEPALIVE void ag_file_begin(const char* name, double size_bytes) {
@@ -148,7 +165,7 @@ EMSCRIPTEN_KEEPALIVE int ag_file_push(uint32_t offset, uint32_t size) {
     last_redraw_ms = now;
     page.frames_to_draw = std::max(page.frames_to_draw, 1);
   }
-  if (now - page.last_refresh_ms >= afterglow::wasm::kRefreshIntervalMs) {
+  if (now - page.last_refresh_ms >= afterglow::wasm::LoadRefreshIntervalMs()) {
     afterglow::wasm::RefreshModelsNow(page, now);
   }
   return 1;
@@ -183,6 +200,9 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
   ThePage().RequestRedraw();
   Page& page = ThePage();
   ui::AppState& state = page.state;
+  // The chunk buffer (a slice of the file) is not needed until the next load or save asks for it
+  // again; freed before the models are built, they reuse its bytes instead of growing the heap.
+  std::vector<uint8_t>().swap(page.chunk);
   state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
   state.progress.current_file.clear();
   state.status = ui::LoadStatus::kReady;

@@ -19,17 +19,25 @@ constexpr GLuint kPositionAttribute = 0;
 constexpr GLuint kUvAttribute = 1;
 constexpr GLuint kColorAttribute = 2;
 
+// Most of a frame's pixels are solid fills (window, panel, row and bar backgrounds), which ImGui
+// draws with the atlas's white pixel as their texture coordinate: colour x white = colour. A
+// browser without a GPU rasterises WebGL with SwiftShader on the CPU, where the texture fetch is
+// the largest per-pixel cost, so solid triangles skip it. ImGui writes that exact coordinate into
+// every vertex of a solid shape, so the comparison is exact; the flag is per triangle (flat).
 constexpr const char* kVertexShader = R"(#version 300 es
 precision highp float;
 uniform mat4 u_projection;
+uniform vec2 u_white_uv;
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_uv;
 layout(location = 2) in vec4 a_color;
 out vec2 v_uv;
 out vec4 v_color;
+flat out int v_solid;
 void main() {
   v_uv = a_uv;
   v_color = a_color;
+  v_solid = a_uv == u_white_uv ? 1 : 0;
   gl_Position = u_projection * vec4(a_position, 0.0, 1.0);
 }
 )";
@@ -39,9 +47,14 @@ precision mediump float;
 uniform sampler2D u_texture;
 in vec2 v_uv;
 in vec4 v_color;
+flat in int v_solid;
 layout(location = 0) out vec4 out_color;
 void main() {
-  out_color = v_color * texture(u_texture, v_uv);
+  if (v_solid == 1) {
+    out_color = v_color;
+  } else {
+    out_color = v_color * texture(u_texture, v_uv);
+  }
 }
 )";
 
@@ -100,6 +113,7 @@ bool ImGuiWebGlRenderer::Init() {
   }
   projection_location_ = glGetUniformLocation(program_, "u_projection");
   texture_location_ = glGetUniformLocation(program_, "u_texture");
+  white_uv_location_ = glGetUniformLocation(program_, "u_white_uv");
 
   glGenBuffers(1, &vertex_buffer_);
   glGenBuffers(1, &index_buffer_);
@@ -138,6 +152,7 @@ void ImGuiWebGlRenderer::ForgetLostContext() {
   program_ = 0;
   projection_location_ = -1;
   texture_location_ = -1;
+  white_uv_location_ = -1;
   vertex_array_ = 0;
   vertex_buffer_ = 0;
   index_buffer_ = 0;
@@ -202,6 +217,8 @@ void ImGuiWebGlRenderer::SetupRenderState(const ImDrawData& draw_data, int frame
   glUseProgram(program_);
   glUniformMatrix4fv(projection_location_, 1, GL_FALSE, projection);
   glUniform1i(texture_location_, 0);
+  const ImVec2 white_uv = ImGui::GetIO().Fonts->TexUvWhitePixel;
+  glUniform2f(white_uv_location_, white_uv.x, white_uv.y);
   glActiveTexture(GL_TEXTURE0);
 
   glBindVertexArray(vertex_array_);

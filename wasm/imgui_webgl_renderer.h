@@ -52,6 +52,7 @@ class ImGuiWebGlRenderer {
   unsigned program_ = 0;
   int projection_location_ = -1;
   int texture_location_ = -1;
+  int white_uv_location_ = -1;  // the atlas's white pixel: triangles with it skip the texture
   unsigned vertex_array_ = 0;
   unsigned vertex_buffer_ = 0;
   unsigned index_buffer_ = 0;

@@ -226,6 +226,10 @@ int main() {
   }
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);  // makes Emscripten's GLFW create WebGL
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);        // WebGL2 (GLSL ES 3.00)
+  // ImGui draws with neither depth nor stencil; without them the browser allocates and clears
+  // (every frame, since the drawing buffer is not preserved) only the colour buffer.
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   g_window = glfwCreateWindow(1280, 800, "Afterglow", nullptr, nullptr);
   if (g_window == nullptr) {
     std::fprintf(stderr, "afterglow: this browser could not create a WebGL2 context\n");

@@ -5,16 +5,18 @@
 'use strict';
 
 (function () {
-  // Bytes per File.slice. Large enough that per-chunk overhead is small, small enough that one
-  // chunk is parsed within a couple of frames.
+  // Bytes per File.slice. Large enough that per-slice overhead is small, small enough that the
+  // few slices read ahead (sliceReader) cost little memory; each is pushed in kPushMs parts.
   const kChunkBytes = 8 * 1024 * 1024;
   const kDefaultRoute = '#/overview';
-  // Work between two animation frames while loading: long enough that small files and pushes do
-  // not each wait for a frame, short enough that the page keeps answering and Cancel is prompt. A
-  // frame gap is this plus one push plus the frame's own drawing; the engine draws at most one
-  // frame per 100 ms of pushes (wasm/bridge.cc), because a drawn frame blocks the main thread
-  // until the GPU has drawn the last one (see docs/PERFORMANCE.md).
-  const kWorkSliceMs = 50;
+  // Work in one browser task while loading, before the pump yields to the event loop: short enough
+  // that an animation frame, input and Cancel get in between (a frame gap is about this plus one
+  // push plus the frame's own drawing), long enough that yielding costs little. The pump does
+  // not wait for each animation frame, only for an overdue one (yieldIfDue): on a software GL
+  // (or a busy machine) frames come slower than 60 Hz, and a load that waited for each one spent
+  // most of its time idle. The engine draws the progress at most once per 100 ms of pushes
+  // (wasm/bridge.cc).
+  const kWorkSliceMs = 30;
   // Work per ag_file_push call. A slice is pushed in parts sized from the time the last
   // part took per stored byte, so a zstd slice (about 27x the JSON of a plain one) is cut finer.
   const kPushMs = 8;
@@ -64,9 +66,9 @@
     fatal.hidden = false;
   }
 
-  // Resolves after the browser has drawn a frame, so the UI shows progress between chunks. The
-  // timeout keeps loading going in a background tab, where animation frames stop.
-  function afterNextFrame() {
+  // Resolves after the browser has drawn a frame, so the UI shows progress between chunks, or
+  // after `timeoutMs` without one (a background tab has no animation frames).
+  function afterNextFrame(timeoutMs = 100) {
     return new Promise((resolve) => {
       let settled = false;
       const settle = () => {
@@ -76,15 +78,52 @@
         }
       };
       requestAnimationFrame(settle);
-      setTimeout(settle, 100);
+      setTimeout(settle, timeoutMs);
     });
   }
 
-  // Yields for a frame once kWorkSliceMs of work has run since the last frame.
+  // Resolves in a new task of the event loop, without the 4 ms clamp of nested setTimeouts. The
+  // browser runs input, rendering (the engine's requestAnimationFrame) and other tasks first
+  // when they are due; a background tab, where animation frames stop, keeps loading.
+  const yieldChannel = new MessageChannel();
+  const yieldWaiters = [];
+  yieldChannel.port1.onmessage = () => yieldWaiters.shift()();
+  function nextTask() {
+    return new Promise((resolve) => {
+      yieldWaiters.push(resolve);
+      yieldChannel.port2.postMessage(null);
+    });
+  }
+
+  // When the last animation frame of a load ran (frames are watched only while loading). The
+  // browser normally renders between the pump's tasks; when it has not for kFrameDueMs (a
+  // machine short of CPU for the GPU process), the pump waits up to kFrameWaitMs for a frame, so
+  // the page keeps answering input, and then works on for another kFrameDueMs whether the frame
+  // came or not: at most a fifth of a load is spent waiting. A hidden tab has no frames and does
+  // not wait.
+  const kFrameDueMs = 100;
+  const kFrameWaitMs = 25;
+  let lastFrameMs = 0;
+  function watchFrames() {
+    lastFrameMs = performance.now();
+    const onFrame = () => {
+      lastFrameMs = performance.now();
+      if (loading) requestAnimationFrame(onFrame);
+    };
+    requestAnimationFrame(onFrame);
+  }
+
+  // Yields to the browser once kWorkSliceMs of work has run since the last yield.
   let workStartMs = 0;
   async function yieldIfDue() {
-    if (performance.now() - workStartMs < kWorkSliceMs) return;
-    await afterNextFrame();
+    const now = performance.now();
+    if (now - workStartMs < kWorkSliceMs) return;
+    if (now - lastFrameMs >= kFrameDueMs && !document.hidden) {
+      await afterNextFrame(kFrameWaitMs);
+      lastFrameMs = Math.max(lastFrameMs, performance.now());
+    } else {
+      await nextTask();
+    }
     workStartMs = performance.now();
   }
 
@@ -223,6 +262,7 @@
       const totalBytes = planned.reduce((sum, entry) => sum + entry.file.size, 0);
       engine._ag_load_begin(totalBytes, planned.length);
       await afterNextFrame();  // show the loading view before the first chunk
+      watchFrames();
       workStartMs = performance.now();
       const isZip = (log) => !log.multi && /\.zip$/i.test(log.parts[0].path);
       const reader = sliceReader(plan.filter((log) => !isZip(log)).flatMap((log) => log.parts.map(

@@ -15,7 +15,7 @@ std::string Lower(std::string_view text) {
   return lower;
 }
 
-std::string_view Trim(std::string_view text) {
+std::string_view TrimWhitespace(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
   return text;
@@ -25,7 +25,7 @@ std::string_view Trim(std::string_view text) {
 std::string_view MetricTotal(std::string_view text) {
   const size_t newline = text.rfind('\n');
   if (newline != std::string_view::npos) text.remove_prefix(newline + 1);
-  return Trim(text);
+  return TrimWhitespace(text);
 }
 
 // A file scan: the plan text carries the PushedFilters field only for file and DSv2 scans.
@@ -177,10 +177,10 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
       UnpushedScan scan;
       scan.execution_id = execution_id;
       scan.scan_node_id = node.id;
-      scan.scan_name = std::string(Trim(name));
+      scan.scan_name = std::string(TrimWhitespace(name));
       scan.filter_condition = std::string(condition);
       for (const SqlPlanMetric& metric : node.metrics) {
-        const std::string_view metric_name = Trim(pool.Get(metric.name));
+        const std::string_view metric_name = TrimWhitespace(pool.Get(metric.name));
         const std::string* value = execution->second.MetricValue(metric.accumulator_id);
         if (value == nullptr) continue;
         if (metric_name == "size of files read") scan.bytes_read = ParseSizeMetric(*value);

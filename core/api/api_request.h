@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/json_writer.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 #include "core/session.h"
@@ -27,6 +28,9 @@ struct ApiRequest {
 struct ApiData {
   const StringPool* pool = nullptr;
   std::vector<const AttemptModel*> attempts;
+  // Set by Session::ApiItems: the list endpoints the page's models read (jobs, stages,
+  // allexecutors, sql) then hand each item of their array to it instead of the body.
+  const JsonItemSink* item_sink = nullptr;
 };
 
 inline ApiResponse NotFound(std::string message) { return {404, std::move(message)}; }

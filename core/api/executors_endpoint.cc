@@ -97,7 +97,7 @@ ApiResponse ExecutorList(const ApiData& data, const AttemptModel& attempt, bool 
   const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-  JsonWriter w;
+  JsonWriter w(data.item_sink);
   w.BeginArray();
   for (const Executor* executor : ShownExecutors(attempt, *data.pool, active_only)) {
     WriteExecutor(w, *data.pool, attempt, *executor, now_ms);

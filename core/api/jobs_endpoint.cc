@@ -76,7 +76,7 @@ ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
     }
     if (!known) return NotFound("unknown job status: " + status);  // JAX-RS conversion failure
   }
-  JsonWriter w;
+  JsonWriter w(data.item_sink);
   w.BeginArray();
   for (auto it = attempt.job_rows.rbegin(); it != attempt.job_rows.rend(); ++it) {
     const Job& job = attempt.job(it->second);

@@ -21,6 +21,14 @@ void JsonWriter::BeforeValue() {
   // Values inside objects come after Key(); here we are in an array.
   out_ += level.count == 0 ? " " : ", ";
   ++level.count;
+  if (items_ != nullptr && levels_.size() == 1) item_start_ = out_.size();
+}
+
+void JsonWriter::AfterValue() {
+  if (items_ == nullptr || levels_.size() != 1 || levels_[0].is_object) return;
+  (*items_)(std::string_view(out_).substr(item_start_));
+  out_.clear();
+  item_start_ = 0;
 }
 
 void JsonWriter::BeginObject() {
@@ -41,6 +49,7 @@ void JsonWriter::EndObject() {
     Indent(object_depth_);
     out_ += '}';
   }
+  AfterValue();
 }
 
 void JsonWriter::BeginArray() {
@@ -52,6 +61,7 @@ void JsonWriter::BeginArray() {
 void JsonWriter::EndArray() {
   levels_.pop_back();
   out_ += " ]";
+  AfterValue();
 }
 
 void JsonWriter::Key(std::string_view key) {
@@ -90,25 +100,26 @@ void JsonWriter::String(std::string_view text) {
     }
   }
   out_ += '"';
+  AfterValue();  // a key is inside an object: never an item
 }
 
 void JsonWriter::Int(int64_t value) {
   BeforeValue();
   out_ += std::to_string(value);
+  AfterValue();
 }
 
 void JsonWriter::Double(double value) {
   BeforeValue();
-  if (std::isnan(value)) {
-    out_ += "\"NaN\"";  // Jackson's WRITE_NAN_AS_STRINGS
-    return;
-  }
-  out_ += JavaDoubleToString(value);
+  // Jackson's WRITE_NAN_AS_STRINGS
+  out_ += std::isnan(value) ? std::string("\"NaN\"") : JavaDoubleToString(value);
+  AfterValue();
 }
 
 void JsonWriter::Bool(bool value) {
   BeforeValue();
   out_ += value ? "true" : "false";
+  AfterValue();
 }
 
 std::string JavaDoubleToString(double value) {

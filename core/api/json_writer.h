@@ -5,14 +5,26 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace afterglow {
 
+// Receives one item of a top-level array as its own JSON text, valid during the call.
+using JsonItemSink = std::function<void(std::string_view item)>;
+
 class JsonWriter {
  public:
+  JsonWriter() = default;
+  // With a sink, each item of a top-level array goes to `items` once it is complete and is not
+  // kept: the text never holds more than one item, so a list answer of any length costs the
+  // memory of its largest item (the page's list models read the /stages of a 1 GB log, 3 MB of
+  // JSON, this way). text() then holds only what is left of the array's brackets. `items` must
+  // outlive the writer; null writes the whole answer as usual.
+  explicit JsonWriter(const JsonItemSink* items) : items_(items) {}
+
   void BeginObject();
   void EndObject();
   void BeginArray();
@@ -38,12 +50,16 @@ class JsonWriter {
     uint32_t count;
   };
   void BeforeValue();
+  // After each complete value: hands a finished item of the top-level array to items_.
+  void AfterValue();
   void Indent(size_t object_depth);
 
   std::string out_;
   std::vector<Level> levels_;
   size_t object_depth_ = 0;
   bool after_key_ = false;
+  const JsonItemSink* items_ = nullptr;
+  size_t item_start_ = 0;  // where the current top-level item's text begins in out_
 };
 
 // Java's Double.toString: "1.0", "0.25", "2.5E7", "1.0E-4"; NaN as Jackson writes it ("NaN" as

@@ -188,7 +188,7 @@ ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
   if (!offset || !length) return NotFound("");
   // executionsList(offset, length): by execution id. A length <= 0 lists everything, as newer
   // Spark does (the pinned one rejects it inside the KVStore view).
-  JsonWriter w;
+  JsonWriter w(data.item_sink);
   w.BeginArray();
   int64_t index = 0;
   int64_t written = 0;

@@ -732,7 +732,7 @@ ApiResponse StageList(const ApiData& data, const AttemptModel& attempt, const Ap
   const std::optional<StageDataOptions> options = ParseStageDataOptions(request, false, &error);
   if (!options) return error;
   const RequestIndex index(attempt);
-  JsonWriter w;
+  JsonWriter w(data.item_sink);
   w.BeginArray();
   for (auto it = attempt.stage_rows.rbegin(); it != attempt.stage_rows.rend(); ++it) {
     const StageAttempt& stage = attempt.stage(it->second);

@@ -1,5 +1,6 @@
 #include "core/decode/event_decoder.h"
 
+#include <iterator>
 #include <string>
 
 #include "core/base/read_padding.h"
@@ -100,29 +101,58 @@ error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& in
   });
 }
 
+// A string of a task event, interned through the decoder's cache of recent texts.
+error_code ReadRecent(od::value value, RecentStrings& recent, StringId& out) {
+  std::string_view text;
+  AG_JSON_TRY(value.get_string().get(text));
+  out = recent.Intern(text);
+  return SUCCESS;
+}
+
 // `accumulables`, when given, receives the "Accumulables" id/update pairs (for the SQL listener);
 // `shown`, when given, the entries the task API shows (stage details and task lists).
-error_code DecodeTaskInfo(od::value value, StringPool& pool, TaskInfoEvent& info,
-                          std::vector<TaskAccumUpdate>* accumulables = nullptr,
+error_code DecodeTaskInfo(od::value value, StringPool& pool, RecentStrings& recent,
+                          TaskInfoEvent& info, std::vector<TaskAccumUpdate>* accumulables = nullptr,
                           std::vector<AccumulableEvent>* shown = nullptr) {
   info = TaskInfoEvent{};
+  // Every task event has one: switch on the key's length so each key costs one compare.
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if ((accumulables != nullptr || shown != nullptr) && key == "Accumulables") {
-      return DecodeTaskAccumulables(v, pool, shown, accumulables);
+    switch (key.size()) {
+      case 4:
+        if (key == "Host") return ReadRecent(v, recent, info.host);
+        break;
+      case 5:
+        if (key == "Index") return ReadInt32(v, info.index);
+        break;
+      case 6:
+        if (key == "Failed") return ReadBool(v, info.failed);
+        if (key == "Killed") return ReadBool(v, info.killed);
+        break;
+      case 7:
+        if (key == "Task ID") return ReadInt64(v, info.task_id);
+        if (key == "Attempt") return ReadInt32(v, info.attempt);
+        break;
+      case 8:
+        if (key == "Locality") return ReadRecent(v, recent, info.locality);
+        break;
+      case 11:
+        if (key == "Launch Time") return ReadInt64(v, info.launch_time);
+        if (key == "Executor ID") return ReadRecent(v, recent, info.executor_id);
+        if (key == "Speculative") return ReadBool(v, info.speculative);
+        if (key == "Finish Time") return ReadInt64(v, info.finish_time);
+        break;
+      case 12:
+        if (key == "Partition ID") return ReadInt32(v, info.partition_id);
+        if ((accumulables != nullptr || shown != nullptr) && key == "Accumulables") {
+          return DecodeTaskAccumulables(v, pool, shown, accumulables);
+        }
+        break;
+      case 19:
+        if (key == "Getting Result Time") return ReadInt64(v, info.getting_result_time);
+        break;
+      default:
+        break;
     }
-    if (key == "Task ID") return ReadInt64(v, info.task_id);
-    if (key == "Index") return ReadInt32(v, info.index);
-    if (key == "Attempt") return ReadInt32(v, info.attempt);
-    if (key == "Partition ID") return ReadInt32(v, info.partition_id);
-    if (key == "Launch Time") return ReadInt64(v, info.launch_time);
-    if (key == "Executor ID") return ReadString(v, pool, info.executor_id);
-    if (key == "Host") return ReadString(v, pool, info.host);
-    if (key == "Locality") return ReadString(v, pool, info.locality);
-    if (key == "Speculative") return ReadBool(v, info.speculative);
-    if (key == "Getting Result Time") return ReadInt64(v, info.getting_result_time);
-    if (key == "Finish Time") return ReadInt64(v, info.finish_time);
-    if (key == "Failed") return ReadBool(v, info.failed);
-    if (key == "Killed") return ReadBool(v, info.killed);
     return SUCCESS;
   });
 }
@@ -133,14 +163,28 @@ struct MetricField {
   TaskMetric metric;
 };
 
+// Finds `key` in `fields`, trying first the slot after the previous match: Spark writes a
+// group's keys in the same order every time, so one compare nearly always finds it; any other
+// order still finds every key by the scan. Returns N when the key is not in the group.
+template <size_t N>
+size_t FindField(const MetricField (&fields)[N], std::string_view key, size_t& next) {
+  if (next < N && fields[next].key == key) return next++;
+  for (size_t i = 0; i < N; ++i) {
+    if (fields[i].key == key) {
+      next = i + 1;
+      return i;
+    }
+  }
+  return N;
+}
+
 template <size_t N>
 error_code DecodeMetricGroup(od::value value, const MetricField (&fields)[N],
                              TaskMetricValues& out) {
+  size_t next = 0;
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    for (const MetricField& field : fields) {
-      if (field.key == key) return ReadInt64(v, out[field.metric]);
-    }
-    return SUCCESS;
+    const size_t found = FindField(fields, key, next);
+    return found < N ? ReadInt64(v, out[fields[found].metric]) : SUCCESS;
   });
 }
 
@@ -192,48 +236,57 @@ error_code DecodeShuffleRead(od::value value, TaskMetricValues& out) {
       {"Total Records Read", TaskMetric::kShuffleRecordsRead},
       {"Remote Requests Duration", TaskMetric::kShuffleRemoteReqsDuration},
   };
+  size_t next = 0;
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+    const size_t found = FindField(kFields, key, next);
+    if (found < std::size(kFields)) return ReadInt64(v, out[kFields[found].metric]);
     // Spark 3.2+ writers put push-based metrics under "Push Based Shuffle", but the pinned
     // History Server's reader looks for "Shuffle Push Read Metrics" (SPARK-43100, fixed upstream
     // later). We read what that History Server reads, so its answers match; the writer's key is
     // deliberately ignored.
     if (key == "Shuffle Push Read Metrics") return DecodeMetricGroup(v, kPushReadFields, out);
-    for (const MetricField& field : kFields) {
-      if (field.key == key) return ReadInt64(v, out[field.metric]);
-    }
     return SUCCESS;
   });
 }
 
 error_code DecodeTaskMetrics(od::value value, TaskMetricValues& out) {
   out = TaskMetricValues{};
+  size_t next = 0;
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+    const size_t found = FindField(kTopLevelFields, key, next);
+    if (found < std::size(kTopLevelFields)) {
+      return ReadInt64(v, out[kTopLevelFields[found].metric]);
+    }
     if (key == "Shuffle Read Metrics") return DecodeShuffleRead(v, out);
     if (key == "Shuffle Write Metrics") return DecodeMetricGroup(v, kShuffleWriteFields, out);
     if (key == "Input Metrics") return DecodeMetricGroup(v, kInputFields, out);
     if (key == "Output Metrics") return DecodeMetricGroup(v, kOutputFields, out);
-    for (const MetricField& field : kTopLevelFields) {
-      if (field.key == key) return ReadInt64(v, out[field.metric]);
-    }
     return SUCCESS;
   });
 }
 
 error_code DecodeExecutorMetrics(od::value value, ExecutorMetricValues& out) {
   out = ExecutorMetricValues{};
+  size_t next = 0;  // the slot after the previous key's: Spark writes them in kExecutorMetricNames order
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    const int index = ExecutorMetricIndex(key);
-    if (index < 0) return SUCCESS;
-    return ReadInt64(v, out.values[static_cast<size_t>(index)]);
+    size_t index = next;
+    if (index >= kExecutorMetricCount || kExecutorMetricNames[index] != key) {
+      const int found = ExecutorMetricIndex(key);
+      if (found < 0) return SUCCESS;
+      index = static_cast<size_t>(found);
+    }
+    next = index + 1;
+    return ReadInt64(v, out.values[index]);
   });
 }
 
-error_code DecodeTaskEndReason(od::value value, StringPool& pool, TaskEndEvent& event) {
+error_code DecodeTaskEndReason(od::value value, StringPool& pool, RecentStrings& recent,
+                               TaskEndEvent& event) {
   event.reason_name = kEmptyString;
-  event.kill_reason = pool.Intern("unknown reason");
+  event.kill_reason = recent.Intern("unknown reason");
   event.commit_denied_job = event.commit_denied_partition = event.commit_denied_attempt = -1;
   AG_JSON_TRY(ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "Reason") return ReadString(v, pool, event.reason_name);
+    if (key == "Reason") return ReadRecent(v, recent, event.reason_name);
     if (key == "Kill Reason") return ReadString(v, pool, event.kill_reason);
     if (key == "Job ID") return ReadInt64(v, event.commit_denied_job);
     if (key == "Partition ID") return ReadInt64(v, event.commit_denied_partition);
@@ -251,7 +304,8 @@ error_code DecodeTaskEndReason(od::value value, StringPool& pool, TaskEndEvent& 
 
 }  // namespace
 
-EventDecoder::EventDecoder(StringPool* pool, EventSink* sink) : pool_(pool), sink_(sink) {}
+EventDecoder::EventDecoder(StringPool* pool, EventSink* sink)
+    : pool_(pool), recent_strings_(pool), sink_(sink) {}
 
 void EventDecoder::RecordBadLine(uint64_t line_number, std::string cause) {
   ++bad_line_count_;
@@ -333,7 +387,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       od::field field;
       AG_JSON_TRY(std::move(field_result).get(field));
       std::string_view key;
-      AG_JSON_TRY(field.unescaped_key().get(key));
+      AG_JSON_TRY(json::FieldKey(field, key));
       AG_JSON_TRY(on_field(key, field.value()));
     }
     return SUCCESS;
@@ -464,7 +518,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
         if (key == "Stage ID") return ReadInt32(v, stage_id);
         if (key == "Stage Attempt ID") return ReadInt32(v, stage_attempt_id);
-        if (key == "Task Info") return DecodeTaskInfo(v, pool, info);
+        if (key == "Task Info") return DecodeTaskInfo(v, pool, recent_strings_, info);
         return SUCCESS;
       }));
       sink_->OnTaskStart(stage_id, stage_attempt_id, info);
@@ -491,14 +545,15 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
           return ReadInt32(v, end.stage_id);
         }
         if (key == "Stage Attempt ID") return ReadInt32(v, end.stage_attempt_id);
-        if (key == "Task End Reason") return DecodeTaskEndReason(v, pool, end);
+        if (key == "Task End Reason") return DecodeTaskEndReason(v, pool, recent_strings_, end);
         if (key == "Task Info") {
           // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
           // in Spark's logs; if it has not been seen yet, decode them to be safe).
           const bool want_accumulables =
               sql_sink_ != nullptr &&
               (!seen_stage_id || sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
-          return DecodeTaskInfo(v, pool, end.info, want_accumulables ? &task_accumulables : nullptr,
+          return DecodeTaskInfo(v, pool, recent_strings_, end.info,
+                                want_accumulables ? &task_accumulables : nullptr,
                                 &end.task_accumulables);
         }
         if (key == "Task Executor Metrics") return DecodeExecutorMetrics(v, end.executor_metrics);

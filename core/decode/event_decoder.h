@@ -14,6 +14,7 @@
 #include "core/decode/event_kind.h"
 #include "core/decode/event_sink.h"
 #include "core/decode/events.h"
+#include "core/decode/recent_strings.h"
 #include "core/decode/sql_events.h"
 #include "core/ingest/line_consumer.h"
 #include "core/model/string_pool.h"
@@ -71,6 +72,7 @@ class EventDecoder : public LineConsumer {
   void RecordFailedLine(std::string_view line, uint64_t line_number, std::string cause);
 
   StringPool* pool_;
+  RecentStrings recent_strings_;  // the texts every task event repeats, in front of pool_
   EventSink* sink_;
   simdjson::ondemand::parser parser_;
   // Scratch events reused across lines (their vectors keep capacity).

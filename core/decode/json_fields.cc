@@ -2,7 +2,7 @@
 
 namespace afterglow::json {
 
-error_code ReadInt64(od::value value, int64_t& out) {
+error_code ReadInt64Lenient(od::value value, int64_t& out) {
   od::number number;
   AG_JSON_TRY(value.get_number().get(number));
   switch (number.get_number_type()) {
@@ -10,13 +10,6 @@ error_code ReadInt64(od::value value, int64_t& out) {
     case od::number_type::unsigned_integer: out = static_cast<int64_t>(number.get_uint64()); break;
     default: out = static_cast<int64_t>(number.get_double()); break;
   }
-  return simdjson::SUCCESS;
-}
-
-error_code ReadInt32(od::value value, int32_t& out) {
-  int64_t wide = 0;
-  AG_JSON_TRY(ReadInt64(value, wide));
-  out = static_cast<int32_t>(wide);
   return simdjson::SUCCESS;
 }
 

@@ -21,6 +21,20 @@ using simdjson::error_code;
       return ag_error_;                                     \
   } while (0)
 
+// The key of `field`. A key without escapes (every key Spark writes) is viewed in place in the
+// line; only a key with a backslash is unescaped into the parser's string buffer, which costs a
+// copy per key. The closing quote exists: simdjson's structural pass rejected unclosed strings.
+simdjson_inline error_code FieldKey(od::field& field, std::string_view& key) {
+  const char* begin = field.key().raw();
+  const char* end = begin;
+  while (*end != '"' && *end != '\\') ++end;
+  if (*end == '"') {
+    key = std::string_view(begin, static_cast<size_t>(end - begin));
+    return simdjson::SUCCESS;
+  }
+  return field.unescaped_key().get(key);
+}
+
 // Calls `on_field(key, value)` for every field of `value` (an object), in log order. A null value
 // is treated as an empty object, as JsonProtocol treats a null Properties or Task Metrics.
 template <typename OnField>
@@ -37,7 +51,7 @@ error_code ForEachField(od::value value, OnField&& on_field) {
     od::field field;
     AG_JSON_TRY(std::move(field_result).get(field));
     std::string_view key;
-    AG_JSON_TRY(field.unescaped_key().get(key));
+    AG_JSON_TRY(FieldKey(field, key));
     AG_JSON_TRY(on_field(key, field.value()));
   }
   return simdjson::SUCCESS;
@@ -62,8 +76,21 @@ error_code ForEachElement(od::value value, OnElement&& on_element) {
   return simdjson::SUCCESS;
 }
 
-error_code ReadInt64(od::value value, int64_t& out);
-error_code ReadInt32(od::value value, int32_t& out);
+// A number that is not a plain int64 (5.0, 1e3, beyond int64): read as JsonProtocol's
+// extractLong would (doubles truncated, large unsigned wrapped).
+error_code ReadInt64Lenient(od::value value, int64_t& out);
+// Nearly every number in a log is a plain integer: parse it directly, and only fall back to the
+// lenient path when that fails (a failed get_int64 does not consume the value).
+simdjson_inline error_code ReadInt64(od::value value, int64_t& out) {
+  if (value.get_int64().get(out) == simdjson::SUCCESS) return simdjson::SUCCESS;
+  return ReadInt64Lenient(value, out);
+}
+inline error_code ReadInt32(od::value value, int32_t& out) {
+  int64_t wide = 0;
+  AG_JSON_TRY(ReadInt64(value, wide));
+  out = static_cast<int32_t>(wide);
+  return simdjson::SUCCESS;
+}
 error_code ReadBool(od::value value, bool& out);
 error_code ReadString(od::value value, StringPool& pool, StringId& out);
 // Absent on null; strings are interned unquoted, other scalars as their JSON text.

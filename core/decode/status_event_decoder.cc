@@ -26,7 +26,7 @@ error_code WalkEvent(od::object& event, OnField&& on_field) {
     od::field field;
     AG_JSON_TRY(std::move(field_result).get(field));
     std::string_view key;
-    AG_JSON_TRY(field.unescaped_key().get(key));
+    AG_JSON_TRY(json::FieldKey(field, key));
     AG_JSON_TRY(on_field(key, field.value()));
   }
   return SUCCESS;

@@ -4,7 +4,8 @@
 
 namespace afterglow {
 
-ListingListener::ListingListener(AppInfo* listing, bool in_progress) : in_progress_(in_progress) {
+ListingListener::ListingListener(AppInfo* listing, bool in_progress, LineConsumer* decoder)
+    : in_progress_(in_progress), decoder_(decoder) {
   first_pass_.info = listing;
   first_pass_.halt_enabled = true;  // shouldHalt: true under Spark's defaults, finished or not
   full_.info = &full_info_;
@@ -14,6 +15,45 @@ ListingListener::ListingListener(AppInfo* listing, bool in_progress) : in_progre
 void ListingListener::BeginPart(const LogStream* part) {
   part_ = part;
   part_events_.clear();  // only the last file's tail is re-read
+}
+
+bool ListingListener::PassesFilter(std::string_view line) {
+  // FsHistoryProvider's APPL_START/APPL_END/LOG_START/ENV_UPDATE_EVENT_PREFIX, matched exactly:
+  // another key order or any whitespace hides the event. The EnvironmentUpdate one ends in a comma.
+  constexpr std::string_view kPrefixes[] = {
+      R"({"Event":"SparkListenerApplicationStart")",
+      R"({"Event":"SparkListenerApplicationEnd")",
+      R"({"Event":"SparkListenerLogStart")",
+      R"({"Event":"SparkListenerEnvironmentUpdate",)",
+  };
+  for (std::string_view prefix : kPrefixes) {
+    if (line.substr(0, prefix.size()) == prefix) return true;
+  }
+  return false;
+}
+
+void ListingListener::OnLine(std::string_view line, uint64_t line_number) {
+  line_listed_ = PassesFilter(line);
+  line_yielded_ = false;
+  decoder_->OnLine(line, line_number);
+  if (line_listed_ && !line_yielded_) {
+    TailEvent event;
+    event.kind = TailEvent::Kind::kUnreadable;
+    Record(std::move(event));
+  }
+  line_listed_ = false;
+}
+
+void ListingListener::OnEnd(bool maybe_truncated) {
+  decoder_->OnEnd(maybe_truncated);
+  EndReplay(first_pass_, maybe_truncated);
+  EndReplay(full_, maybe_truncated);
+}
+
+void ListingListener::EndReplay(Replay& replay, bool maybe_truncated) {
+  if (!replay.unreadable_pending) return;
+  replay.unreadable_pending = false;
+  if (!maybe_truncated) replay.stopped = true;
 }
 
 void ListingListener::CheckProgress(Replay& replay) {
@@ -27,8 +67,16 @@ void ListingListener::CheckProgress(Replay& replay) {
 
 void ListingListener::Apply(Replay& replay, const TailEvent& event) {
   if (replay.stopped) return;
+  if (replay.unreadable_pending) {  // the unreadable line was not the last: the replay ends there
+    replay.unreadable_pending = false;
+    replay.stopped = true;
+    return;
+  }
   AppInfo& info = *replay.info;
   switch (event.kind) {
+    case TailEvent::Kind::kUnreadable:
+      replay.unreadable_pending = true;
+      return;
     case TailEvent::Kind::kLogStart:  // onOtherEvent(SparkListenerLogStart)
       info.spark_version = event.spark_version;
       return;
@@ -55,6 +103,7 @@ void ListingListener::Apply(Replay& replay, const TailEvent& event) {
 }
 
 void ListingListener::Record(TailEvent event) {
+  if (event.kind != TailEvent::Kind::kUnreadable) line_yielded_ = true;
   event.line_offset = part_ != nullptr ? part_->line_offset() : 0;
   Apply(first_pass_, event);
   Apply(full_, event);
@@ -99,10 +148,12 @@ void ListingListener::Finish(uint64_t last_part_stored_bytes) {
   if (!look_for_end_event || !first_pass_.info->app_id.present) return;
   // The tail: lines beginning after decompressed offset target (all of them when target <= 0).
   const int64_t target = static_cast<int64_t>(last_part_stored_bytes) - kEndEventReparseChunkBytes;
-  first_pass_.stopped = false;  // a new bus.replay on the same listener
+  first_pass_.stopped = false;  // a new bus.replay on the same listener (maybeTruncated false)
+  first_pass_.unreadable_pending = false;
   for (const TailEvent& event : part_events_) {
     if (static_cast<int64_t>(event.line_offset) > target) Apply(first_pass_, event);
   }
+  EndReplay(first_pass_, /*maybe_truncated=*/false);
   part_events_.clear();
   // No end event in the tail: the whole log is parsed again, without the halt.
   if (!first_pass_.info->completed) *first_pass_.info = full_info_;

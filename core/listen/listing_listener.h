@@ -24,13 +24,27 @@
 //  5. If the listener then has an App ID but no ApplicationEnd, the whole log is parsed again with
 //     optimizations off: a fresh listener, no halt, every file (the listing is that replay's).
 // `duration` is taken when ApplicationEnd is read, against the start time known then.
+//
+//  6. A line that passes the filter but cannot be read (cut off, invalid JSON, a field of the
+//     wrong type) ends that replay: ReplayListenerBus.replay rethrows its JsonParseException and
+//     its catch-all logs "Malformed line #N" and returns false. The listener keeps what it read
+//     before, and the next files of a rolling log are not read. Only the last filtered line of a
+//     file that may be truncated (an in-progress log) is forgiven, and the replay goes on to the
+//     next file. The same holds for the tail's replay and the full re-parse. (The line itself is
+//     reported, with its file and number, as a bad line of the log: Session::problems.)
+//  7. The tail's lines are read back by the offsets where they begin, never decoded from the
+//     target byte, so a multi-byte UTF-8 character cut by the target only ends the dropped partial
+//     line. (Spark's reader, decoding from the target with Codec.UTF8, would report a malformed
+//     character there and fail the log's listing; we list it as the line rule gives.)
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "core/decode/event_decoder.h"
 #include "core/decode/events.h"
+#include "core/ingest/line_consumer.h"
 #include "core/ingest/log_stream.h"
 #include "core/model/app_model.h"
 
@@ -39,11 +53,15 @@ namespace afterglow {
 // spark.history.fs.endEventReparseChunkSize's default ("1m").
 inline constexpr int64_t kEndEventReparseChunkBytes = int64_t{1} << 20;
 
-class ListingListener final : public ListingSink {
+// Every line of the log passes through the listener on its way to the decoder (it is the log
+// streams' LineConsumer), so it knows which filtered lines the decoder could not read (point 6).
+class ListingListener final : public ListingSink, public LineConsumer {
  public:
   // `listing` must outlive the listener; it shows the first pass while loading and the final
   // listing after Finish. `in_progress`: the log's name (or folder marker) says ".inprogress".
-  ListingListener(AppInfo* listing, bool in_progress);
+  // `decoder` receives every line and must outlive the listener; it calls the ListingSink
+  // methods back for the filtered lines it reads.
+  ListingListener(AppInfo* listing, bool in_progress, LineConsumer* decoder);
 
   // A file of the log begins (one for a single file; each part of a rolling log, in order).
   // `part` tells where each line begins; it must outlive the part's events.
@@ -58,6 +76,13 @@ class ListingListener final : public ListingSink {
   void OnListedApplicationEnd(int64_t time) override;
   void OnListedEnvironmentUpdate() override;
 
+  // LineConsumer: forwards to the decoder, and notes a filtered line that yielded no event.
+  void OnLine(std::string_view line, uint64_t line_number) override;
+  void OnEnd(bool maybe_truncated) override;
+
+  // Whether a line passes FsHistoryProvider's eventsFilter (point 1 above).
+  static bool PassesFilter(std::string_view line);
+
  private:
   // One AppListingListener and the replay feeding it.
   struct Replay {
@@ -65,11 +90,22 @@ class ListingListener final : public ListingSink {
     bool halt_enabled = false;
     bool got_environment = false;
     bool halted = false;   // AppListingListener.halted: once set, never halts again
-    bool stopped = false;  // the current bus.replay was ended by the halt
+    // The current bus.replay was ended by the halt or an unreadable line; its `false` also ends
+    // parseAppEventLogs (continueReplay), so it stays set over the later files.
+    bool stopped = false;
+    // An unreadable filtered line was met: the replay stops at the next filtered line, or at the
+    // file's end unless the file may be truncated (then it was the forgiven last line).
+    bool unreadable_pending = false;
   };
   // A listed event of the current file, kept to replay the file's tail after the first pass.
   struct TailEvent {
-    enum class Kind : uint8_t { kLogStart, kApplicationStart, kApplicationEnd, kEnvironment };
+    enum class Kind : uint8_t {
+      kLogStart,
+      kApplicationStart,
+      kApplicationEnd,
+      kEnvironment,
+      kUnreadable,  // a filtered line the decoder could not read (point 6 above)
+    };
     Kind kind = Kind::kLogStart;
     uint64_t line_offset = 0;  // decompressed offset where its line begins in its file
     StringId spark_version = kEmptyString;
@@ -78,10 +114,16 @@ class ListingListener final : public ListingSink {
   };
 
   static void Apply(Replay& replay, const TailEvent& event);
+  // The end of one bus.replay over a file (or the tail): an unreadable line still pending stops
+  // it unless the file may be truncated.
+  static void EndReplay(Replay& replay, bool maybe_truncated);
   static void CheckProgress(Replay& replay);
   void Record(TailEvent event);
 
   bool in_progress_;
+  LineConsumer* decoder_;
+  bool line_listed_ = false;    // the line being forwarded passes the filter...
+  bool line_yielded_ = false;   // ...and the decoder called back with its event
   const LogStream* part_ = nullptr;
   AppInfo full_info_;  // what a full replay without halt lists (step 5)
   Replay first_pass_;  // writes the caller's AppInfo

@@ -8,6 +8,7 @@
 
 #include "core/base/read_padding.h"
 #include "core/ingest/zip_directory.h"
+#include "core/load/file_stream.h"
 #include "core/load/zip_entry_reader.h"
 
 namespace afterglow {
@@ -24,23 +25,6 @@ bool IsZipName(const std::string& path) {
   return path.size() > 4 && path.compare(path.size() - 4, 4, ".zip") == 0;
 }
 
-// Reads `length` bytes from `offset` (to the end when length is -1) in kReadChunkBytes chunks,
-// each with kReadPadding slack. False when the file ends or fails first.
-bool ReadRange(FILE* in, uint64_t offset, uint64_t length,
-               const std::function<void(const uint8_t*, size_t)>& on_chunk) {
-  if (std::fseek(in, static_cast<long>(offset), SEEK_SET) != 0) return false;
-  std::vector<uint8_t> buffer(kReadChunkBytes + kReadPadding);
-  uint64_t left = length;
-  while (left > 0) {
-    const size_t want = static_cast<size_t>(std::min<uint64_t>(left, kReadChunkBytes));
-    const size_t got = std::fread(buffer.data(), 1, want, in);
-    if (got > 0) on_chunk(buffer.data(), got);
-    left -= got;
-    if (got < want) return length == UINT64_MAX;
-  }
-  return true;
-}
-
 bool ReadExactly(FILE* in, uint64_t offset, size_t size, std::vector<uint8_t>* out) {
   out->assign(size, 0);
   return std::fseek(in, static_cast<long>(offset), SEEK_SET) == 0 &&
@@ -48,13 +32,9 @@ bool ReadExactly(FILE* in, uint64_t offset, size_t size, std::vector<uint8_t>* o
 }
 
 void StreamPart(Session& session, const std::string& file) {
-  File in = Open(file);
-  if (!in) {
+  if (!StreamFile(file, [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); })) {
     session.AddProblem({file, 0, 0, "cannot be read"});
-    return;
   }
-  ReadRange(in.get(), 0, UINT64_MAX,
-            [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
 }
 
 void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
@@ -71,8 +51,8 @@ void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
     return;
   }
   ZipEntryReader reader(entry, &session);
-  ReadRange(zip, data_offset, entry.compressed_size,
-            [&](const uint8_t* data, size_t size) { reader.Push(data, size); });
+  ReadFileRange(zip, data_offset, entry.compressed_size,
+                [&](const uint8_t* data, size_t size) { reader.Push(data, size); });
   if (auto problem = reader.Finish(shown_name)) session.AddProblem(std::move(*problem));
 }
 
@@ -174,11 +154,7 @@ void LoadFile(Session& session, const std::string& file) {
   std::error_code ec;
   const uint64_t size = fs::file_size(file, ec);
   session.BeginFile(file, ec ? 0 : size);
-  File in = Open(file);
-  if (in) {
-    ReadRange(in.get(), 0, UINT64_MAX,
-              [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
-  }
+  StreamFile(file, [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
   session.EndFile();
 }
 

@@ -14,7 +14,7 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
-std::string_view BaseName(std::string_view path) {
+std::string_view FileNameOf(std::string_view path) {
   const size_t slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
@@ -34,7 +34,7 @@ bool RollingLog(const std::vector<LayoutFile>& files, LogSource* log) {
   std::vector<std::pair<uint64_t, const LayoutFile*>> events;
   const LayoutFile* status = nullptr;
   for (const LayoutFile& f : files) {
-    const std::string_view name = BaseName(f.path);
+    const std::string_view name = FileNameOf(f.path);
     if (StartsWith(name, "appstatus_")) status = &f;
     if (auto n = IndexAfter(name, "events_"); n && name.size() > 7 &&
                                               name.find('_', 7) != std::string_view::npos) {
@@ -46,10 +46,10 @@ bool RollingLog(const std::vector<LayoutFile>& files, LogSource* log) {
             [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t first = 0;
   for (size_t i = 0; i < events.size(); ++i) {
-    if (EndsWith(BaseName(events[i].second->path), ".compact")) first = i;
+    if (EndsWith(FileNameOf(events[i].second->path), ".compact")) first = i;
   }
   log->layout = LogLayout::kRolling;
-  log->in_progress = EndsWith(BaseName(status->path), ".inprogress");
+  log->in_progress = EndsWith(FileNameOf(status->path), ".inprogress");
   for (size_t i = first; i < events.size(); ++i) {
     if (i > first && events[i].first != events[i - 1].first + 1 && log->problem.empty()) {
       log->problem = "rolling log parts are not contiguous: events_" +
@@ -64,7 +64,7 @@ bool DatabricksLog(const std::vector<LayoutFile>& files, LogSource* log) {
   const LayoutFile* live = nullptr;
   std::vector<const LayoutFile*> rolled;
   for (const LayoutFile& f : files) {
-    const std::string_view name = BaseName(f.path);
+    const std::string_view name = FileNameOf(f.path);
     if (name == "eventlog") {
       live = &f;
     } else if (StartsWith(name, "eventlog-") && name.size() > 9 && name[9] >= '0' &&
@@ -86,7 +86,7 @@ bool Spark1Log(const std::vector<LayoutFile>& files, LogSource* log) {
   std::vector<std::pair<uint64_t, const LayoutFile*>> events;
   bool complete = false;
   for (const LayoutFile& f : files) {
-    const std::string_view name = BaseName(f.path);
+    const std::string_view name = FileNameOf(f.path);
     if (auto n = IndexAfter(name, "EVENT_LOG_")) events.emplace_back(*n, &f);
     if (name == "APPLICATION_COMPLETE") complete = true;
     if (StartsWith(name, "COMPRESSION_CODEC_")) log->codec = std::string(name.substr(18));
@@ -134,7 +134,7 @@ std::vector<LogSource> FindLogs(const std::vector<LayoutFile>& files, const std:
     return logs;
   }
   for (const LayoutFile& f : top) {
-    const std::string_view name = BaseName(f.path);
+    const std::string_view name = FileNameOf(f.path);
     if (name.empty() || name[0] == '.' || f.size == 0) continue;  // FHP checkForLogs
     LogSource log;
     log.name = f.path;

@@ -2,13 +2,11 @@
 
 #include <cstdio>
 
+#include "core/share/ascii_chars.h"
+
 namespace afterglow::share {
 
 namespace {
-
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsHex(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // Host names hold letters, digits, '-', '.' and (in some clusters' container names) '_'.
 bool IsHostShaped(std::string_view host) {

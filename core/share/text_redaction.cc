@@ -2,13 +2,12 @@
 
 #include <array>
 
+#include "core/share/ascii_chars.h"
+
 namespace afterglow::share {
 
 namespace {
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsHex(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool IsTokenChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '_' || c == '.' || c == '-'; }
 bool IsSchemeChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '+' || c == '.' || c == '-'; }
 
@@ -24,7 +23,7 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 }
 
 template <size_t N>
-bool IsOneOf(std::string_view scheme, const std::array<std::string_view, N>& names) {
+bool IsOneOfIgnoringCase(std::string_view scheme, const std::array<std::string_view, N>& names) {
   for (std::string_view name : names) {
     if (EqualsIgnoreCase(scheme, name)) return true;
   }
@@ -38,7 +37,7 @@ constexpr std::array<std::string_view, 7> kFileSystems = {"file", "hdfs",  "view
                                                           "har",  "dbfs", "local"};
 
 bool IsFileSystemScheme(std::string_view scheme) {
-  return IsOneOf(scheme, kObjectStores) || IsOneOf(scheme, kFileSystems);
+  return IsOneOfIgnoringCase(scheme, kObjectStores) || IsOneOfIgnoringCase(scheme, kFileSystems);
 }
 
 // Characters that end a path or a URL's authority in running text.
@@ -154,7 +153,7 @@ class TextRedaction {
     // ':' belongs to the authority (user:password@, :port); the path starts at '/'.
     while (end < n && text_[end] != '/' && (text_[end] == ':' || !EndsPath(text_[end]))) ++end;
     const std::string_view whole = text_.substr(authority, end - authority);
-    if (IsOneOf(scheme, kObjectStores)) {
+    if (IsOneOfIgnoringCase(scheme, kObjectStores)) {
       if (!whole.empty() && out_) {
         Replace(authority, end, ids_.ForDirectory(whole));
         ids_.CountPath(text_.substr(scheme_begin, PathEnd(end) - scheme_begin));

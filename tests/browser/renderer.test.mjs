@@ -1,10 +1,11 @@
 // The page's WebGL2 renderer for ImGui (wasm/imgui_webgl_renderer.cc) in headless Chromium: a
 // drawn frame reads no GL state back (each read is a synchronous round trip to the GPU process,
-// which made ImGui's stock backend the page's main frame cost), and it still draws.
+// which made ImGui's stock backend the page's main frame cost), and it still draws. Solid fills
+// skip the texture fetch (SwiftShader's largest per-pixel cost) and must keep their exact colour.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state } from './harness.mjs';
+import { decodePng, kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state } from './harness.mjs';
 
 const kLog = join(kCorpus, 'spark', 'spark-events', 'local-1422981780767');
 
@@ -55,6 +56,42 @@ test('a drawn frame reads no WebGL state back and still issues its draw calls', 
     const readBacks = Object.fromEntries(kReadBackCalls.filter((name) => calls[name])
                                            .map((name) => [name, calls[name]]));
     assert.deepEqual(readBacks, {}, `WebGL read-backs in ${framesDrawn} frames`);
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+// The light theme's window and header colours (ui/theme.cc, kLightSurfaces: window, menu_bar) as
+// GL writes them to an 8-bit drawing buffer: round(255 x component).
+const kLightWindow = [0.955, 0.96, 0.968].map((c) => Math.round(255 * c));
+const kLightHeader = [255, 255, 255];
+
+test('the drawing buffer has no depth or stencil, and solid fills keep their exact colours', async () => {
+  const { context, page, problems } = await openWatchedPage(env, { colorScheme: 'light' });
+  try {
+    await startPage(env, page, '#/stages');
+    await openLog(page, kLog);
+    await settle(page);
+    const attributes = await page.evaluate(() =>
+      document.getElementById('canvas').getContext('webgl2').getContextAttributes());
+    assert.equal(attributes.depth, false, 'ImGui draws without a depth buffer');
+    assert.equal(attributes.stencil, false, 'ImGui draws without a stencil buffer');
+    const png = decodePng(await page.screenshot());
+    const pixel = (x, y) => Array.from(png.pixels.subarray((y * png.width + x) * png.channels,
+                                                           (y * png.width + x) * png.channels + 3));
+    // The most common colour is the window's background; the header bar is a solid fill too.
+    const counts = new Map();
+    for (let y = 0; y < png.height; y += 4) {
+      for (let x = 0; x < png.width; x += 4) {
+        const key = pixel(x, y).join(',');
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+    }
+    const [commonest] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    assert.equal(commonest, kLightWindow.join(','), 'the window background');
+    const headerY = 3;  // above the tabs and buttons, inside the header bar
+    assert.deepEqual(pixel(png.width / 2, headerY), kLightHeader, 'the header bar');
   } finally {
     await context.close();
   }

@@ -27,7 +27,7 @@
 #include "tests/conformance/json_read.h"
 
 namespace afterglow::conformance {
-namespace {
+namespace corpus_sweep_test {
 
 namespace fs = std::filesystem;
 
@@ -240,7 +240,9 @@ std::string ApiAnswer(const fs::path& log, const std::string& api_path) {
 }
 
 // Line 4 (EnvironmentUpdate) has `,_"JVM Information"`: the problem names the file, the line in
-// the decompressed log and the event, and the rest of the log still loads.
+// the decompressed log and the event, and the rest of the log still loads into the model (the
+// views show it). The History Server's listing replay throws on a broken line that is not the
+// last (ReplayListenerBus), so FsHistoryProvider never lists the application: neither do we.
 TEST(CorpusDamaged, MalformedJsonLineIsNamedByFileAndLine) {
   const fs::path log = kCorpus / "rapids-tools" / "profiling" / "malformed_json_eventlog.zstd";
   const std::string summary = Summary(log);
@@ -249,7 +251,7 @@ TEST(CorpusDamaged, MalformedJsonLineIsNamedByFileAndLine) {
   EXPECT_NE(summary.find("bad lines               1\n"), std::string::npos) << summary;
   EXPECT_NE(summary.find("application   application_1603128018386_7759\n"), std::string::npos)
       << summary;
-  EXPECT_NE(ApiAnswer(log, "/api/v1/applications").find("\"application_1603128018386_7759\""),
+  EXPECT_EQ(ApiAnswer(log, "/api/v1/applications").find("\"application_1603128018386_7759\""),
             std::string::npos);
 }
 
@@ -403,5 +405,5 @@ TEST(CorpusListing, QualificationFolderListsEveryApplicationOfItsLogs) {
   EXPECT_EQ(listed, expected);
 }
 
-}  // namespace
+}  // namespace corpus_sweep_test
 }  // namespace afterglow::conformance

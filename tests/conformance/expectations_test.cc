@@ -25,7 +25,7 @@
 #include "tests/conformance/json_read.h"
 
 namespace afterglow::conformance {
-namespace {
+namespace expectations_test {
 
 namespace fs = std::filesystem;
 
@@ -289,5 +289,5 @@ TEST(ConformanceInline, StreamingQueryPageFactsOfTheSqlLog) {
   EXPECT_EQ(streaming.CompletedBatches(query.run_id), 8);
 }
 
-}  // namespace
+}  // namespace expectations_test
 }  // namespace afterglow::conformance

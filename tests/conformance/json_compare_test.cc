@@ -5,7 +5,7 @@
 #include <string>
 
 namespace afterglow::conformance {
-namespace {
+namespace json_compare_test {
 
 std::string Diff(const std::string& actual, const std::string& expected) {
   simdjson::dom::parser pa, pb;
@@ -30,5 +30,5 @@ TEST(JsonCompare, NamesTheMissingOrExtraKey) {
   EXPECT_EQ(Diff(R"({"a":1,"z":2})", R"({"a":1})"), "$.z: not expected, actual 2");
 }
 
-}  // namespace
+}  // namespace json_compare_test
 }  // namespace afterglow::conformance

@@ -18,7 +18,7 @@
 #include "tests/conformance/cli_run.h"
 
 namespace afterglow::conformance {
-namespace {
+namespace logs_download_test {
 
 namespace fs = std::filesystem;
 
@@ -201,5 +201,5 @@ TEST(ConformanceLogs, AllAttemptsNeedAnAttemptWithoutIdOrAttemptOne) {
   fs::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace logs_download_test
 }  // namespace afterglow::conformance

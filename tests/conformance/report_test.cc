@@ -16,7 +16,7 @@
 #include "tests/conformance/cli_run.h"
 
 namespace afterglow::conformance {
-namespace {
+namespace report_test {
 
 namespace fs = std::filesystem;
 
@@ -181,5 +181,5 @@ TEST_F(ReportCommand, ACorruptLogIsAnErrorNamingTheFile) {
   EXPECT_NE(run.output.find("broken.zstd"), std::string::npos) << run.output;
 }
 
-}  // namespace
+}  // namespace report_test
 }  // namespace afterglow::conformance

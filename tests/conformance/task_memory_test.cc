@@ -12,7 +12,7 @@
 #include "core/session_impl.h"
 
 namespace afterglow {
-namespace {
+namespace task_memory_test {
 
 namespace fs = std::filesystem;
 
@@ -39,5 +39,5 @@ TEST(TaskMemory, NdsQ66StaysUnderTheBudgetPerTask) {
   EXPECT_LT(per_task, 48.0);
 }
 
-}  // namespace
+}  // namespace task_memory_test
 }  // namespace afterglow

@@ -21,7 +21,7 @@
 #include "simdjson.h"
 
 namespace afterglow {
-namespace {
+namespace task_status_test {
 
 namespace fs = std::filesystem;
 
@@ -117,5 +117,5 @@ TEST(TaskStatusSweep, EveryCorpusTaskHasTheStatusItsTaskEndGives) {
   EXPECT_GT(tasks, 20000u);
 }
 
-}  // namespace
+}  // namespace task_status_test
 }  // namespace afterglow

@@ -16,7 +16,7 @@
 #include "tests/conformance/json_compare.h"
 
 namespace afterglow {
-namespace {
+namespace with_summaries_test {
 
 namespace fs = std::filesystem;
 
@@ -110,5 +110,5 @@ TEST(WithSummaries, StageListMatchesEachStagesSummaryAndExecutorSummaries) {
   CheckLog("spark/sql-events/local-1596020211915");
 }
 
-}  // namespace
+}  // namespace with_summaries_test
 }  // namespace afterglow

@@ -20,7 +20,7 @@
 #include "core/session.h"
 
 namespace afterglow::tools {
-namespace {
+namespace log_scaler_test {
 
 namespace fs = std::filesystem;
 
@@ -347,5 +347,5 @@ INSTANTIATE_TEST_SUITE_P(Corpus, ScaledCorpusLog,
                            return info.index == 0 ? std::string("SqlEvents") : std::string("FailedExecutors");
                          });
 
-}  // namespace
+}  // namespace log_scaler_test
 }  // namespace afterglow::tools

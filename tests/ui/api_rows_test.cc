@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "core/load/load_path.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow::ui {
-namespace {
+namespace api_rows_test {
 
 TEST(ApiRows, FieldsPresentAbsentAndOfTheWrongType) {
   simdjson::dom::parser parser;
@@ -90,6 +91,55 @@ TEST(ApiRows, AnswersAndTheirErrors) {
   }
 }
 
+// The items ForEachApiItem hands over, each as minified JSON.
+std::vector<std::string> ItemsOf(const Session& session, const std::string& path,
+                                 std::string* error) {
+  std::vector<std::string> items;
+  *error = ForEachApiItem(session, path, "list", [&](const ApiRow& row) {
+    items.push_back(simdjson::minify(row.json()));
+  });
+  return items;
+}
+
+TEST(ApiRows, ForEachApiItemReadsTheWholeAnswersRowsOneByOne) {
+  Session session;
+  std::string error;
+  ASSERT_TRUE(LoadPath(session, std::string(AFTERGLOW_CORPUS_DIR) + "/spark/spark-events/" +
+                                    "application_1553914137147_0018",
+                       &error))
+      << error;
+  const std::string base = "/api/v1/applications/application_1553914137147_0018";
+  for (const std::string list : {"/jobs", "/stages", "/allexecutors"}) {
+    SCOPED_TRACE(list);
+    // The same rows as the whole answer parsed at once, in the same order.
+    simdjson::dom::parser parser;
+    simdjson::dom::array whole;
+    ASSERT_EQ(parser.parse(session.Api(base + list).body).get_array().get(whole),
+              simdjson::SUCCESS);
+    std::vector<std::string> expected;
+    for (simdjson::dom::element item : whole) expected.push_back(simdjson::minify(item));
+    ASSERT_GT(expected.size(), 1u);
+    EXPECT_EQ(ItemsOf(session, base + list, &error), expected);
+    EXPECT_EQ(error, "");
+  }
+}
+
+TEST(ApiRows, ForEachApiItemErrorsAndAnswersWithoutItems) {
+  const std::unique_ptr<Session> session = test_support::LoadInlineLog(
+      R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})"
+      "\n");
+  std::string error = "unset";
+  EXPECT_TRUE(ItemsOf(*session, "/api/v1/applications/app-1/jobs", &error).empty());  // no job
+  EXPECT_EQ(error, "");
+  // An answer written whole (not a list endpoint): read as the array it is, or refused.
+  EXPECT_TRUE(ItemsOf(*session, "/api/v1/applications/app-1/storage/rdd", &error).empty());
+  EXPECT_EQ(error, "");
+  EXPECT_TRUE(ItemsOf(*session, "/api/v1/applications/app-1", &error).empty());
+  EXPECT_EQ(error, "the list answer is not a JSON array");
+  EXPECT_TRUE(ItemsOf(*session, "/api/v1/applications/nope/jobs", &error).empty());
+  EXPECT_EQ(error, "404 no such app: nope");
+}
+
 TEST(ApiRows, AppBaseNamesTheAttempt) {
   AttemptSummary app;
   app.app_id = "app-1";
@@ -98,5 +148,5 @@ TEST(ApiRows, AppBaseNamesTheAttempt) {
   EXPECT_EQ(ApiAppBase(app), "/api/v1/applications/app-1/2");
 }
 
-}  // namespace
+}  // namespace api_rows_test
 }  // namespace afterglow::ui

@@ -19,7 +19,7 @@
 #include "ui/executors_model.h"
 
 namespace afterglow::ui {
-namespace {
+namespace environment_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 const std::string kLog = kCorpus + "/spark/spark-events/application_1553914137147_0018";
@@ -199,5 +199,5 @@ TEST(EnvironmentModel, ALogWithoutEnvironmentSaysSo) {
   EXPECT_EQ(model.matches, 0u);
 }
 
-}  // namespace
+}  // namespace environment_model_test
 }  // namespace afterglow::ui

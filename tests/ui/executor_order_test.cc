@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace afterglow::ui {
-namespace {
+namespace executor_order_test {
 
 TEST(ExecutorOrder, DriverFirstThenNumericIdsByValue) {
   EXPECT_TRUE(ExecutorIdLess("driver", "0"));
@@ -57,5 +57,5 @@ TEST(ExecutorOrder, StagePageSortsAsTextOnceAnIdIsNotANumber) {
   EXPECT_FALSE(IsNumericExecutorId("12a"));
 }
 
-}  // namespace
+}  // namespace executor_order_test
 }  // namespace afterglow::ui

@@ -13,7 +13,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace executors_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -164,5 +164,5 @@ TEST(ExecutorsModel, IdOrderPutsTheDriverFirstAndNumbersByValue) {
   EXPECT_FALSE(ExecutorIdLess("3", "3"));
 }
 
-}  // namespace
+}  // namespace executors_model_test
 }  // namespace afterglow::ui

@@ -17,7 +17,7 @@
 #include "ui/sql_plan_graph_model.h"
 
 namespace afterglow::ui {
-namespace {
+namespace graph_corpus_layout_test {
 
 namespace fs = std::filesystem;
 
@@ -201,5 +201,5 @@ TEST(GraphCorpusLayout, SqlPlanGraphsOfRapidsSqlLogAreReadable) {
   CheckEverySqlGraph("rapids-tools/profiling/rp_sql_eventlog.zstd");
 }
 
-}  // namespace
+}  // namespace graph_corpus_layout_test
 }  // namespace afterglow::ui

@@ -9,7 +9,7 @@
 #include <random>
 
 namespace afterglow::ui {
-namespace {
+namespace graph_layout_test {
 
 // Checks the geometric promises of LayoutGraph for `input`; `edges_acyclic` says every edge must
 // point down (true when the block graphs have no cycles).
@@ -283,5 +283,5 @@ TEST(GraphLayout, RandomClusteredDagsRouteEveryEdgeAroundTheBoxes) {
   }
 }
 
-}  // namespace
+}  // namespace graph_layout_test
 }  // namespace afterglow::ui

@@ -15,7 +15,7 @@
 #include "ui/view_list.h"
 
 namespace afterglow::ui {
-namespace {
+namespace idle_alloc_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 // ImGui tables settle their column widths over several frames after a view opens (the stages
@@ -131,5 +131,5 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
-}  // namespace
+}  // namespace idle_alloc_test
 }  // namespace afterglow::ui

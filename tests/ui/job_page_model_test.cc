@@ -19,7 +19,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace job_page_model_test {
 
 namespace fs = std::filesystem;
 
@@ -350,5 +350,5 @@ TEST(JobPageSections, DescribeListsTheSectionsAndEnterFollowsTheSelection) {
   EXPECT_EQ(IntOf(state, "selectedStage"), 5);
 }
 
-}  // namespace
+}  // namespace job_page_model_test
 }  // namespace afterglow::ui

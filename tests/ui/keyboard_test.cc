@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace afterglow::ui {
-namespace {
+namespace keyboard_test {
 
 constexpr int kPage = 10;
 
@@ -51,5 +51,5 @@ TEST(MoveTableSelection, ASelectionPastTheRowsIsClampedAndNoRowsMeansNone) {
   EXPECT_EQ(MoveTableSelection(-1, 0, TableKey::kEnd, kPage), -1);
 }
 
-}  // namespace
+}  // namespace keyboard_test
 }  // namespace afterglow::ui

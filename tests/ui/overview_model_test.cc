@@ -11,7 +11,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace overview_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -149,5 +149,5 @@ TEST(OverviewModel, GpuRunShowsItsRuntime) {
   EXPECT_NE(described.find("yarn (client mode)"), std::string::npos) << described;
 }
 
-}  // namespace
+}  // namespace overview_model_test
 }  // namespace afterglow::ui

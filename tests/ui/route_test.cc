@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace afterglow::ui {
-namespace {
+namespace route_test {
 
 TEST(Route, ParsesEveryViewAndFormatsItBack) {
   const Route routes[] = {
@@ -52,5 +52,5 @@ TEST(Route, EntityViewsBelongToTheirListsSection) {
   EXPECT_EQ(SectionOf(ViewId::kExecutors), ViewId::kExecutors);
 }
 
-}  // namespace
+}  // namespace route_test
 }  // namespace afterglow::ui

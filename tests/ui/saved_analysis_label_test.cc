@@ -9,7 +9,7 @@
 #include "ui/widget_anchors.h"
 
 namespace afterglow::ui {
-namespace {
+namespace saved_analysis_label_test {
 
 const WidgetAnchor* FindAnchor(const char* name) {
   int count = 0;
@@ -57,5 +57,5 @@ TEST(SavedAnalysisLabel, SaysSavedAndRedactedBesideTheButtons) {
   EXPECT_EQ(std::string(FindAnchor("savedAnalysis")->text), "Saved analysis");
 }
 
-}  // namespace
+}  // namespace saved_analysis_label_test
 }  // namespace afterglow::ui

@@ -14,7 +14,7 @@
 #include "ui/widgets.h"
 
 namespace afterglow::ui {
-namespace {
+namespace shell_test {
 
 // WCAG 2 relative luminance and contrast ratio, computed here from the definition.
 double Luminance(const ImVec4& c) {
@@ -227,5 +227,5 @@ TEST_F(ShellTest, MonoFontIsFixedWidthAndTheBodyFontIsNot) {
   EXPECT_GT(Fonts().title->FontSize, Fonts().body->FontSize);
 }
 
-}  // namespace
+}  // namespace shell_test
 }  // namespace afterglow::ui

@@ -16,7 +16,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace sql_list_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -179,5 +179,5 @@ TEST(SqlListModel, FiltersByDescriptionIdJobAndStatus) {
   EXPECT_EQ(model.filter, "");
 }
 
-}  // namespace
+}  // namespace sql_list_model_test
 }  // namespace afterglow::ui

@@ -17,7 +17,7 @@
 #include "simdjson.h"
 
 namespace afterglow::ui {
-namespace {
+namespace sql_plan_graph_model_test {
 
 namespace fs = std::filesystem;
 
@@ -210,5 +210,5 @@ TEST(GraphTextMeasure, ElideCutsOnACharacterBoundaryAndMarksIt) {
   EXPECT_FLOAT_EQ(TextMeasure(20.0f).Width("ab", false), 22.0f);
 }
 
-}  // namespace
+}  // namespace sql_plan_graph_model_test
 }  // namespace afterglow::ui

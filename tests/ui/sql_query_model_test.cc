@@ -17,7 +17,7 @@
 #include "ui/api_path.h"
 
 namespace afterglow::ui {
-namespace {
+namespace sql_query_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -272,5 +272,5 @@ TEST(SqlQueryModel, FlagsLargeScansWithNothingPushed) {
   EXPECT_EQ(filtered.scans[0].pushed_filters, "[IsNotNull(a)]");
 }
 
-}  // namespace
+}  // namespace sql_query_model_test
 }  // namespace afterglow::ui

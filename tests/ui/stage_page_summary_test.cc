@@ -17,7 +17,7 @@
 #include "ui/stages_table_model.h"
 
 namespace afterglow::ui {
-namespace {
+namespace stage_page_summary_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -220,5 +220,5 @@ TEST(StagePageModel, LatestAttemptAndUnknownStage) {
   EXPECT_FALSE(missing.error.empty());
 }
 
-}  // namespace
+}  // namespace stage_page_summary_test
 }  // namespace afterglow::ui

@@ -19,7 +19,7 @@
 #include "ui/jobs_table_model.h"
 
 namespace afterglow::ui {
-namespace {
+namespace stages_table_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -193,5 +193,5 @@ TEST(StagesTableFilter, SearchMatchesIdNameAndDescription) {
   EXPECT_EQ(stages.shown.size(), stages.rows.size());
 }
 
-}  // namespace
+}  // namespace stages_table_test
 }  // namespace afterglow::ui

@@ -17,7 +17,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace storage_model_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -191,5 +191,5 @@ TEST(StorageModel, CorpusLogWithoutBlockUpdatesHasNoRows) {
   EXPECT_NE(ui.DescribeView().find("\"rows\" : 0"), std::string::npos) << ui.DescribeView();
 }
 
-}  // namespace
+}  // namespace storage_model_test
 }  // namespace afterglow::ui

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace afterglow::ui {
-namespace {
+namespace table_text_test {
 
 TEST(TableText, OneLineJoinsLinesAndDropsTheLeadingBreak) {
   EXPECT_EQ(OneLine("\nid = 8d26\nrunId = e225\nbatch = 7"), "id = 8d26 runId = e225 batch = 7");
@@ -25,5 +25,5 @@ TEST(TableText, ContainsIgnoresCase) {
   EXPECT_EQ(Lower("Executor 7\tHOST-1:4040"), "executor 7\thost-1:4040");
 }
 
-}  // namespace
+}  // namespace table_text_test
 }  // namespace afterglow::ui

@@ -20,7 +20,7 @@
 #include "ui/stages_table_model.h"
 
 namespace afterglow::ui {
-namespace {
+namespace task_table_sort_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -248,5 +248,5 @@ TEST(TaskTableCells, CellsAreTheTaskListValues) {
   EXPECT_GT(compared, 10u);
 }
 
-}  // namespace
+}  // namespace task_table_sort_test
 }  // namespace afterglow::ui

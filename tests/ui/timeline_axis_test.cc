@@ -9,7 +9,7 @@
 #include "ui/timeline_axis.h"
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_axis_test {
 
 std::string Label(double offset_ms, double step_ms) {
   char out[48];
@@ -105,5 +105,5 @@ TEST(TimelineAxis, LabelsCarryThePrecisionOfTheStep) {
   EXPECT_EQ(Label(61500, 500), "1 min 1.5 s");
 }
 
-}  // namespace
+}  // namespace timeline_axis_test
 }  // namespace afterglow::ui

@@ -9,7 +9,7 @@
 #include "ui/timeline_axis.h"
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_canvas_input_test {
 
 constexpr float kLabelWidth = 200;  // the canvas's label column, from its left edge
 
@@ -70,5 +70,5 @@ TEST(TimelineCanvasWheel, OverTheLabelsScrollsThePageAndLeavesTheAxis) {
   EXPECT_GT(result.page_scroll_y, 0);
 }
 
-}  // namespace
+}  // namespace timeline_canvas_input_test
 }  // namespace afterglow::ui

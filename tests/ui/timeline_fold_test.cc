@@ -14,7 +14,7 @@
 #include "ui/timeline_fold.h"
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_fold_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -203,5 +203,5 @@ TEST(TimelineFold, BiggestGpuStageFoldsBoundedAndCoversAllTasks) {
   EXPECT_EQ(covered, most);
 }
 
-}  // namespace
+}  // namespace timeline_fold_test
 }  // namespace afterglow::ui

@@ -13,7 +13,7 @@
 #include "ui/jobs_timeline.h"
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_lanes_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -223,5 +223,5 @@ INSTANTIATE_TEST_SUITE_P(CorpusLogs, TimelineLanes,
                            return name;
                          });
 
-}  // namespace
+}  // namespace timeline_lanes_test
 }  // namespace afterglow::ui

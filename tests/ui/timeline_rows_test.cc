@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_rows_test {
 
 // Rows 10 px tall from y = 100; the band shows y 125..150: rows 2 (120..130) to 5 (150..160).
 LaneRowsPlacement Placement() {
@@ -65,5 +65,5 @@ TEST(TimelineRows, PlacesEachItemOfTheVisibleRowsOnly) {
   EXPECT_FLOAT_EQ(placed[3].x0, 50 + 500);
 }
 
-}  // namespace
+}  // namespace timeline_rows_test
 }  // namespace afterglow::ui

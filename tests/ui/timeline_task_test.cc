@@ -15,7 +15,7 @@
 #include "ui/task_timeline.h"
 
 namespace afterglow::ui {
-namespace {
+namespace timeline_task_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -165,5 +165,5 @@ TEST(TimelineTask, LatestAttemptWhenTheRouteAsksForNone) {
   EXPECT_EQ(timeline.attempt_id, latest);
 }
 
-}  // namespace
+}  // namespace timeline_task_test
 }  // namespace afterglow::ui

@@ -12,7 +12,7 @@
 #include "ui/view_list.h"
 
 namespace afterglow::ui {
-namespace {
+namespace views_draw_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -92,5 +92,5 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
-}  // namespace
+}  // namespace views_draw_test
 }  // namespace afterglow::ui

@@ -15,7 +15,7 @@
 #include "tests/support/api_json.h"
 
 namespace afterglow {
-namespace {
+namespace app_totals_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -152,5 +152,5 @@ TEST(AppTotals, GcFractionIsGcOverRunTime) {
   EXPECT_DOUBLE_EQ(t.GcFraction(), 0.25);
 }
 
-}  // namespace
+}  // namespace app_totals_test
 }  // namespace afterglow

@@ -19,7 +19,7 @@
 #include "ui/jobs_table_model.h"
 
 namespace afterglow {
-namespace {
+namespace diagnostics_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 constexpr int64_t kNow = 4'000'000'000'000;  // any time after every log: all logs here ended
@@ -323,5 +323,5 @@ TEST(Diagnostics, GcRuleAndFirstLine) {
   EXPECT_EQ(FirstLine(""), "");
 }
 
-}  // namespace
+}  // namespace diagnostics_test
 }  // namespace afterglow

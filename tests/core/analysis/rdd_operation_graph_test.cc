@@ -15,7 +15,7 @@
 #include "core/session_impl.h"
 
 namespace afterglow {
-namespace {
+namespace rdd_operation_graph_test {
 
 namespace fs = std::filesystem;
 
@@ -166,5 +166,5 @@ TEST_F(HandBuiltStage, RetainedRootRddsDropsLaterRootsAndTheirChildren) {
   EXPECT_EQ(graph.internal_edges, (std::vector<RddOperationEdge>{{0, 3}}));
 }
 
-}  // namespace
+}  // namespace rdd_operation_graph_test
 }  // namespace afterglow

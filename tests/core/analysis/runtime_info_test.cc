@@ -13,7 +13,7 @@
 #include "core/session_impl.h"
 
 namespace afterglow {
-namespace {
+namespace runtime_info_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -79,5 +79,5 @@ TEST(RuntimeInfo, RapidsJarVersionFromItsName) {
   EXPECT_EQ(RapidsJarVersion("/opt/cudf-23.10.0-cuda11.jar"), "");
 }
 
-}  // namespace
+}  // namespace runtime_info_test
 }  // namespace afterglow

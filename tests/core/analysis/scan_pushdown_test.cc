@@ -21,7 +21,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace scan_pushdown_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 constexpr int64_t kNow = 4'000'000'000'000;
@@ -162,5 +162,5 @@ TEST(ScanPushdown, MetricTextsReadBack) {
   EXPECT_FALSE(PlanFieldIsEmptyList("Format: Parquet", "PushedFilters"));
 }
 
-}  // namespace
+}  // namespace scan_pushdown_test
 }  // namespace afterglow

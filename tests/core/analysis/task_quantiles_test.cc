@@ -13,7 +13,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace task_quantiles_test {
 
 using test_support::LoadInlineLog;
 
@@ -170,5 +170,5 @@ TEST(TaskView, FailedTasksShowMetricsThroughSparksMixUp) {
   EXPECT_EQ(StoredTaskMetric(model, row, TaskMetric::kExecutorRunTime, status), -31);
 }
 
-}  // namespace
+}  // namespace task_quantiles_test
 }  // namespace afterglow

@@ -2,10 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "core/api/dates.h"
 
 namespace afterglow {
-namespace {
+namespace json_writer_test {
 
 TEST(JsonWriter, PrettyPrintsLikeJackson) {
   JsonWriter w;
@@ -55,6 +60,75 @@ TEST(JsonWriter, DoublesFollowJavaDoubleToString) {
   EXPECT_EQ(JavaDoubleToString(0.0), "0.0");
 }
 
+// Writes one array of mixed items (objects with nested arrays and objects, scalars, a NaN, an
+// empty object, an inner array) into `w`.
+void WriteMixedArray(JsonWriter& w) {
+  w.BeginArray();
+  w.BeginObject();
+  w.FieldInt("stageId", 3);
+  w.Key("rddIds");
+  w.BeginArray();
+  w.Int(1);
+  w.Int(2);
+  w.EndArray();
+  w.Key("inner");
+  w.BeginObject();
+  w.Field("name", "a \"quoted\" name");
+  w.EndObject();
+  w.EndObject();
+  w.Int(7);
+  w.String("text");
+  w.Double(std::nan(""));
+  w.Double(0.5);
+  w.Bool(false);
+  w.BeginObject();
+  w.EndObject();
+  w.BeginArray();
+  w.Int(8);
+  w.EndArray();
+  w.EndArray();
+}
+
+TEST(JsonWriter, ItemSinkGetsEachTopLevelItemAloneAndKeepsNone) {
+  JsonWriter whole;
+  WriteMixedArray(whole);
+  std::vector<std::string> items;
+  size_t longest_text = 0;
+  JsonWriter* writer = nullptr;
+  const JsonItemSink sink = [&](std::string_view item) {
+    items.emplace_back(item);
+    longest_text = std::max(longest_text, writer->text().size());
+  };
+  JsonWriter streamed(&sink);
+  writer = &streamed;
+  WriteMixedArray(streamed);
+  // Hand-written: what Jackson prints for each item, nested values kept inside their item.
+  const std::vector<std::string> expected = {
+      "{\n  \"stageId\" : 3,\n  \"rddIds\" : [ 1, 2 ],\n  \"inner\" : {\n"
+      "    \"name\" : \"a \\\"quoted\\\" name\"\n  }\n}",
+      "7", "\"text\"", "\"NaN\"", "0.5", "false", "{ }", "[ 8 ]"};
+  EXPECT_EQ(items, expected);
+  // Joined as the array writes them, the items are the whole answer.
+  std::string joined = "[";
+  for (size_t i = 0; i < items.size(); ++i) joined += (i == 0 ? " " : ", ") + items[i];
+  EXPECT_EQ(joined + " ]", whole.text());
+  // Never more than the item being handed over is held (plus the array's opening).
+  EXPECT_LE(longest_text, items[0].size() + 2);
+  EXPECT_LE(streamed.text().size(), 2u);
+}
+
+TEST(JsonWriter, ItemSinkLeavesObjectAnswersWhole) {
+  const JsonItemSink sink = [](std::string_view) { ADD_FAILURE() << "an object has no items"; };
+  JsonWriter w(&sink);
+  w.BeginObject();
+  w.Key("list");
+  w.BeginArray();
+  w.Int(1);
+  w.EndArray();
+  w.EndObject();
+  EXPECT_EQ(w.text(), "{\n  \"list\" : [ 1 ]\n}");
+}
+
 TEST(SparkDates, FormatInGmtWithMillis) {
   EXPECT_EQ(FormatSparkDate(1422981759269), "2015-02-03T16:42:39.269GMT");
   EXPECT_EQ(FormatSparkDate(-1), "1969-12-31T23:59:59.999GMT");
@@ -69,5 +143,5 @@ TEST(SparkDates, ParseFullFormDayFormAndLenientPrefix) {
   EXPECT_FALSE(ParseSparkDate("yesterday").has_value());
 }
 
-}  // namespace
+}  // namespace json_writer_test
 }  // namespace afterglow

@@ -8,7 +8,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace listing_prefix_test {
 
 using test_support::LoadInlineLog;
 
@@ -81,5 +81,5 @@ TEST(ListingPrefix, SpacedLogStartLeavesTheListedVersionEmpty) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace listing_prefix_test
 }  // namespace afterglow

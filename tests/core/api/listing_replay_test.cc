@@ -8,60 +8,32 @@
 #include <string>
 
 #include "core/session.h"
-#include "simdjson.h"
 #include "tests/core/inline_log.h"
+#include "tests/support/listed_attempt.h"
+#include "tests/support/listing_log_lines.h"
 
 namespace afterglow {
-namespace {
+namespace listing_replay_test {
 
 using test_support::LoadInlineLog;
 
-const std::string kLogStart = R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n";
+const std::string kLogStart = test_support::LogStartLine();
+const std::string kEnv = test_support::EnvironmentUpdateLine();
 std::string AppStart(int64_t time, const std::string& user) {
-  return R"({"Event":"SparkListenerApplicationStart","App Name":"n","App ID":"app-r","Timestamp":)" +
-         std::to_string(time) + R"(,"User":")" + user + "\"}\n";
+  return test_support::AppStartLine("app-r", time, user);
 }
-const std::string kEnv =
-    R"({"Event":"SparkListenerEnvironmentUpdate","JVM Information":{},"Spark Properties":{},)"
-    R"("Hadoop Properties":{},"System Properties":{},"Classpath Entries":{}})" "\n";
-std::string AppEnd(int64_t time) {
-  return R"({"Event":"SparkListenerApplicationEnd","Timestamp":)" + std::to_string(time) + "}\n";
-}
+using test_support::AppEndLine;
 
-struct Listed {
-  bool found = false;
-  bool completed = false;
-  int64_t start = 0, end = 0, duration = 0;
-  std::string user, version;
-};
-
-// The one attempt of app-r as the listing shows it (applications/{id}: the listing's entry,
-// without /applications' date window, which these 1970 times would fall outside).
-Listed ListedAttempt(const Session& session) {
-  Listed out;
-  const ApiResponse response = session.Api("/api/v1/applications/app-r");
-  EXPECT_EQ(response.status, 200) << response.body;
-  simdjson::dom::parser parser;
-  simdjson::dom::element attempt;
-  if (parser.parse(response.body)["attempts"].at(0).get(attempt) != simdjson::SUCCESS) {
-    return out;
-  }
-  out.found = true;
-  std::string_view text;
-  EXPECT_EQ(attempt["completed"].get(out.completed), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["startTimeEpoch"].get(out.start), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["endTimeEpoch"].get(out.end), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["duration"].get(out.duration), simdjson::SUCCESS);
-  if (attempt["sparkUser"].get(text) == simdjson::SUCCESS) out.user = text;
-  if (attempt["appSparkVersion"].get(text) == simdjson::SUCCESS) out.version = text;
-  return out;
+using Listed = test_support::ListedAttempt;
+Listed ListingOfAppR(const Session& session) {
+  return test_support::ReadListedAttempt(session, "app-r");
 }
 
 TEST(ListingReplay, InProgressLogStopsAtTheEnvironmentUpdate) {
   // The end is after the halt: never read, so the app is running with Spark's defaults.
-  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + kEnv + AppEnd(5000),
+  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + kEnv + AppEndLine(5000),
                                "app-r.inprogress");
-  const Listed listed = ListedAttempt(*session);
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_FALSE(listed.completed);
   EXPECT_EQ(listed.end, -1);
@@ -71,8 +43,9 @@ TEST(ListingReplay, InProgressLogStopsAtTheEnvironmentUpdate) {
 }
 
 TEST(ListingReplay, InProgressLogWithoutEnvironmentIsReadToItsEndAndCanBeCompleted) {
-  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + AppEnd(5000), "app-r.inprogress");
-  const Listed listed = ListedAttempt(*session);
+  auto session =
+      LoadInlineLog(kLogStart + AppStart(1000, "u") + AppEndLine(5000), "app-r.inprogress");
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
   EXPECT_EQ(listed.end, 5000);
@@ -81,8 +54,8 @@ TEST(ListingReplay, InProgressLogWithoutEnvironmentIsReadToItsEndAndCanBeComplet
 
 TEST(ListingReplay, InProgressLogWithTheEndBeforeTheEnvironmentIsCompleted) {
   auto session =
-      LoadInlineLog(kLogStart + AppStart(1000, "u") + AppEnd(3000) + kEnv, "app-r.inprogress");
-  const Listed listed = ListedAttempt(*session);
+      LoadInlineLog(kLogStart + AppStart(1000, "u") + AppEndLine(3000) + kEnv, "app-r.inprogress");
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
   EXPECT_EQ(listed.end, 3000);
@@ -93,7 +66,7 @@ TEST(ListingReplay, InProgressLogIgnoresEventsAfterTheHalt) {
   // A LogStart and a second ApplicationStart after the halt are not read: version "", first user.
   auto session = LoadInlineLog(AppStart(1000, "first") + kEnv + kLogStart + AppStart(2000, "second"),
                                "app-r.inprogress");
-  const Listed listed = ListedAttempt(*session);
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_EQ(listed.user, "first");
   EXPECT_EQ(listed.start, 1000);
@@ -101,7 +74,7 @@ TEST(ListingReplay, InProgressLogIgnoresEventsAfterTheHalt) {
   // Without the halt point (no EnvironmentUpdate) the same events are all read.
   auto whole = LoadInlineLog(AppStart(1000, "first") + kLogStart + AppStart(2000, "second"),
                              "app-r.inprogress");
-  const Listed all = ListedAttempt(*whole);
+  const Listed all = ListingOfAppR(*whole);
   EXPECT_EQ(all.user, "second");
   EXPECT_EQ(all.start, 2000);
   EXPECT_EQ(all.version, "3.5.1");
@@ -110,10 +83,10 @@ TEST(ListingReplay, InProgressLogIgnoresEventsAfterTheHalt) {
 TEST(ListingReplay, FinishedLogIsReadToItsEndAndDurationUsesTheStartKnownAtTheEnd) {
   // A finished log under 1 MiB is re-read whole after the halt, so the last ApplicationStart
   // wins; the duration was fixed when ApplicationEnd was read (5000 - 1000), not end - last start.
-  auto session = LoadInlineLog(kLogStart + AppStart(1000, "first") + kEnv + AppEnd(5000) +
+  auto session = LoadInlineLog(kLogStart + AppStart(1000, "first") + kEnv + AppEndLine(5000) +
                                    AppStart(1500, "second"),
                                "app-r");
-  const Listed listed = ListedAttempt(*session);
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
   EXPECT_EQ(listed.user, "second");
@@ -123,13 +96,82 @@ TEST(ListingReplay, FinishedLogIsReadToItsEndAndDurationUsesTheStartKnownAtTheEn
 }
 
 TEST(ListingReplay, FinishedLogWithTheEndAfterTheEnvironmentIsCompleted) {
-  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + kEnv + AppEnd(5000), "app-r");
-  const Listed listed = ListedAttempt(*session);
+  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + kEnv + AppEndLine(5000), "app-r");
+  const Listed listed = ListingOfAppR(*session);
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
   EXPECT_EQ(listed.end, 5000);
   EXPECT_EQ(listed.duration, 4000);
 }
 
-}  // namespace
+// --- Unreadable lines among the listed ones ---------------------------------------------------------
+
+// The problem Session reports for `line` of `file`, or nullptr.
+const LoadProblem* ProblemAt(const Session& session, const std::string& file, uint64_t line) {
+  for (const LoadProblem& problem : session.problems()) {
+    if (problem.file == file && problem.line == line) return &problem;
+  }
+  return nullptr;
+}
+
+// A listed line cut off before its end (a JSON syntax error).
+const std::string kCutEnd = R"({"Event":"SparkListenerApplicationEnd","Timestamp":50)" "\n";
+
+TEST(ListingReplay, UnreadableListedLineEndsTheReplayKeepingWhatWasReadBefore) {
+  // In progress, no EnvironmentUpdate: the replay reads on until the cut-off line 3, which is not
+  // the last listed line, so ReplayListenerBus stops there: the second start and the end after it
+  // are never read. The line is reported with its file and number.
+  auto session = LoadInlineLog(kLogStart + AppStart(1000, "first") + kCutEnd +
+                                   AppStart(2000, "second") + AppEndLine(5000),
+                               "app-r.inprogress");
+  const Listed listed = ListingOfAppR(*session);
+  ASSERT_TRUE(listed.found);
+  EXPECT_EQ(listed.user, "first");
+  EXPECT_EQ(listed.start, 1000);
+  EXPECT_EQ(listed.version, "3.5.1");
+  EXPECT_FALSE(listed.completed);
+  EXPECT_EQ(listed.end, -1);
+  EXPECT_NE(ProblemAt(*session, "app-r.inprogress", 3), nullptr);
+}
+
+TEST(ListingReplay, UnreadableLastListedLineOfAnInProgressLogIsForgiven) {
+  // maybeTruncated and no listed line after it: Spark logs a warning and the replay ends normally.
+  auto session = LoadInlineLog(kLogStart + AppStart(1000, "u") + AppEndLine(5000) +
+                                   R"({"Event":"SparkListenerApplicationStart","App Na)",
+                               "app-r.inprogress");
+  const Listed listed = ListingOfAppR(*session);
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.end, 5000);
+  EXPECT_EQ(listed.user, "u");
+}
+
+TEST(ListingReplay, UnreadableLineBeforeTheEndLeavesAFinishedLogIncomplete) {
+  // Finished and under 1 MiB: the first pass halts at the EnvironmentUpdate, the tail (the whole
+  // file) and then the full re-parse both stop at the unreadable line 4, before the end: the
+  // listing is incomplete, with the start read before it. Two kinds of unreadable line: cut off,
+  // and well-formed JSON with a timestamp that is not a number.
+  const std::string wrong_type =
+      R"({"Event":"SparkListenerApplicationEnd","Timestamp":"soon"})" "\n";
+  for (const std::string& unreadable : {kCutEnd, wrong_type}) {
+    auto session = LoadInlineLog(kLogStart + AppStart(1000, "first") + kEnv + unreadable +
+                                     AppStart(1500, "second") + AppEndLine(5000),
+                                 "app-r");
+    const Listed listed = ListingOfAppR(*session);
+    ASSERT_TRUE(listed.found) << unreadable;
+    EXPECT_FALSE(listed.completed) << unreadable;
+    EXPECT_EQ(listed.end, -1) << unreadable;
+    EXPECT_EQ(listed.duration, 0) << unreadable;
+    EXPECT_EQ(listed.user, "first") << unreadable;
+    EXPECT_EQ(listed.start, 1000) << unreadable;
+    EXPECT_NE(ProblemAt(*session, "app-r", 4), nullptr) << unreadable;
+  }
+  // Without the unreadable line the same log is completed (the control).
+  auto control = LoadInlineLog(kLogStart + AppStart(1000, "first") + kEnv +
+                                   AppStart(1500, "second") + AppEndLine(5000),
+                               "app-r");
+  EXPECT_TRUE(ListingOfAppR(*control).completed);
+}
+
+}  // namespace listing_replay_test
 }  // namespace afterglow

@@ -9,7 +9,7 @@
 #include "core/session.h"
 
 namespace afterglow {
-namespace {
+namespace router_test {
 
 std::string AppStart(const std::string& app_id, const std::string& attempt, int64_t start) {
   return R"({"Event":"SparkListenerApplicationStart","App Name":"demo","App ID":")" + app_id +
@@ -64,5 +64,5 @@ TEST(ApiRouter, LogsWithoutAppIdAreNotListed) {
   EXPECT_EQ(session.Api("/api/v1/applications").body, "[ ]");
 }
 
-}  // namespace
+}  // namespace router_test
 }  // namespace afterglow

@@ -9,7 +9,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace sql_endpoint_test {
 
 namespace fs = std::filesystem;
 
@@ -112,5 +112,5 @@ TEST(SqlEndpoint, JobIdListsFollowTheJobMapOrder) {
   EXPECT_EQ(one.body.find("\"wholeStageCodegenId\""), std::string::npos);
 }
 
-}  // namespace
+}  // namespace sql_endpoint_test
 }  // namespace afterglow

@@ -8,7 +8,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace stage_details_test {
 
 using test_support::LoadInlineLog;
 
@@ -142,5 +142,5 @@ TEST(StageDetails, ExecutorsWithoutPeakMetricsGiveZeroPeakDistributions) {
   EXPECT_EQ(succeeded, 0.0);
 }
 
-}  // namespace
+}  // namespace stage_details_test
 }  // namespace afterglow

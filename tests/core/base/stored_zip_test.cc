@@ -9,7 +9,7 @@
 #include <string>
 
 namespace afterglow {
-namespace {
+namespace stored_zip_test {
 
 uint32_t Le32(const std::string& s, size_t at) {
   return static_cast<uint32_t>(static_cast<unsigned char>(s[at])) |
@@ -53,5 +53,5 @@ TEST(StoredZip, MembersAreStoredVerbatimWithACentralDirectory) {
   std::filesystem::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace stored_zip_test
 }  // namespace afterglow

@@ -8,7 +8,7 @@
 #include "core/base/read_padding.h"
 
 namespace afterglow {
-namespace {
+namespace event_decoder_test {
 
 // Records what the decoder hands on.
 class RecordingSink : public EventSink {
@@ -131,5 +131,5 @@ TEST_F(EventDecoderTest, StageInfoKeepsAccumulablesRddsAndAbsentTimes) {
   EXPECT_EQ(pool_.Get(info.accumulables[0].update.id), "7");
 }
 
-}  // namespace
+}  // namespace event_decoder_test
 }  // namespace afterglow

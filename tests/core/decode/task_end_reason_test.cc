@@ -10,7 +10,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace task_end_reason_test {
 
 using test_support::LoadInlineLog;
 
@@ -74,5 +74,5 @@ TEST(TaskErrorMessage, KilledTasksShowTheirKillReasonAndOthersTheirName) {
   EXPECT_EQ(ErrorMessageFor(R"({"Reason":"SomethingNew"})"), "UnknownReason");
 }
 
-}  // namespace
+}  // namespace task_end_reason_test
 }  // namespace afterglow

@@ -17,7 +17,7 @@
 #include "tests/core/ingest/collecting_consumer.h"
 
 namespace afterglow {
-namespace {
+namespace framed_codecs_test {
 
 using testing::CollectingConsumer;
 
@@ -273,5 +273,5 @@ TEST(Inflate, RawDeflateIsOneStreamAndACutOneIsTruncated) {
   }
 }
 
-}  // namespace
+}  // namespace framed_codecs_test
 }  // namespace afterglow

@@ -10,7 +10,7 @@
 #include "core/ingest/line_splitter.h"
 
 namespace afterglow {
-namespace {
+namespace line_offset_test {
 
 class OffsetRecorder final : public LineConsumer {
  public:
@@ -54,5 +54,5 @@ TEST(LineOffset, EachLineReportsWhereItBeginsForAnyChunking) {
   }
 }
 
-}  // namespace
+}  // namespace line_offset_test
 }  // namespace afterglow

@@ -10,7 +10,7 @@
 #include "tests/core/ingest/collecting_consumer.h"
 
 namespace afterglow {
-namespace {
+namespace line_splitter_test {
 
 using testing::CollectingConsumer;
 
@@ -100,5 +100,5 @@ TEST(LineSplitter, EmptyLinesAreCountedInLineNumbers) {
   EXPECT_EQ(splitter.lines(), 5u);
 }
 
-}  // namespace
+}  // namespace line_splitter_test
 }  // namespace afterglow

@@ -11,7 +11,7 @@
 #include "tests/core/ingest/collecting_consumer.h"
 
 namespace afterglow {
-namespace {
+namespace log_stream_test {
 
 using testing::CollectingConsumer;
 
@@ -162,5 +162,5 @@ TEST(Codec, FileNamesFollowSparksRule) {
   EXPECT_FALSE(IsInProgressName("x.zstd"));
 }
 
-}  // namespace
+}  // namespace log_stream_test
 }  // namespace afterglow

@@ -10,7 +10,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace truncated_last_line_test {
 
 using test_support::LoadInlineLog;
 
@@ -83,5 +83,5 @@ TEST(TruncatedLastLine, InProgressLogKeepsACompleteLastEventWithoutNewline) {
   EXPECT_EQ(JobCount(*session), 2);
 }
 
-}  // namespace
+}  // namespace truncated_last_line_test
 }  // namespace afterglow

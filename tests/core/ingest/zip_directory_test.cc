@@ -9,7 +9,7 @@
 #include "tests/core/ingest/codec_writers.h"
 
 namespace afterglow {
-namespace {
+namespace zip_directory_test {
 
 void Le16(std::string& s, uint32_t v) {
   s.push_back(static_cast<char>(v));
@@ -97,5 +97,5 @@ TEST(ZipDirectory, ATextFileIsNotAZip) {
   EXPECT_FALSE(error.empty());
 }
 
-}  // namespace
+}  // namespace zip_directory_test
 }  // namespace afterglow

@@ -10,7 +10,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace app_status_listener_test {
 
 using test_support::LoadInlineLog;
 
@@ -216,5 +216,5 @@ TEST(ScalaHashMapOrder, SmallIdsIterateAscendingAndLargeOnesByBucket) {
   EXPECT_EQ(wrapped[1].id, 1);
 }
 
-}  // namespace
+}  // namespace app_status_listener_test
 }  // namespace afterglow

@@ -9,7 +9,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace executor_storage_test {
 
 using test_support::LoadInlineLog;
 
@@ -398,5 +398,5 @@ TEST(ExecutorThreads, BadIdIs400ElseTheHistoryServerHasNoThreadDumps) {
   EXPECT_EQ(session->Api(kApp + "executors/7/threads").status, 503);
 }
 
-}  // namespace
+}  // namespace executor_storage_test
 }  // namespace afterglow

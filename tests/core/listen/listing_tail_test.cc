@@ -17,27 +17,23 @@
 
 #include "core/load/load_path.h"
 #include "core/session.h"
-#include "simdjson.h"
 #include "tests/core/ingest/codec_writers.h"
+#include "tests/support/listed_attempt.h"
+#include "tests/support/listing_log_lines.h"
 
 namespace afterglow {
-namespace {
+namespace listing_tail_test {
 
 namespace fs = std::filesystem;
 
 constexpr int64_t kMiB = int64_t{1} << 20;
 
-const std::string kLogStart = R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n";
+const std::string kLogStart = test_support::LogStartLine();
+const std::string kEnv = test_support::EnvironmentUpdateLine();
 std::string AppStart(int64_t time, const std::string& user) {
-  return R"({"Event":"SparkListenerApplicationStart","App Name":"n","App ID":"app-t","Timestamp":)" +
-         std::to_string(time) + R"(,"User":")" + user + "\"}\n";
+  return test_support::AppStartLine("app-t", time, user);
 }
-const std::string kEnv =
-    R"({"Event":"SparkListenerEnvironmentUpdate","JVM Information":{},"Spark Properties":{},)"
-    R"("Hadoop Properties":{},"System Properties":{},"Classpath Entries":{}})" "\n";
-std::string AppEnd(int64_t time) {
-  return R"({"Event":"SparkListenerApplicationEnd","Timestamp":)" + std::to_string(time) + "}\n";
-}
+using test_support::AppEndLine;
 
 // Events Spark's listing and status listener both skip (an unknown class), about `bytes` long
 // in total, ending with a line break. Each line's text is random letters written twice, so LZ4
@@ -62,30 +58,7 @@ std::string FillerLine(int64_t bytes) {
   return head + std::string(bytes - head.size() - 3, 'x') + "\"}\n";
 }
 
-struct Listed {
-  bool found = false;
-  bool completed = false;
-  int64_t start = 0, end = 0, duration = 0;
-  std::string user;
-};
-
-// The one attempt of app-t as the listing shows it.
-Listed ListedAttempt(const Session& session) {
-  Listed out;
-  const ApiResponse response = session.Api("/api/v1/applications/app-t");
-  if (response.status != 200) return out;
-  simdjson::dom::parser parser;
-  simdjson::dom::element attempt;
-  if (parser.parse(response.body)["attempts"].at(0).get(attempt) != simdjson::SUCCESS) return out;
-  out.found = true;
-  std::string_view text;
-  EXPECT_EQ(attempt["completed"].get(out.completed), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["startTimeEpoch"].get(out.start), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["endTimeEpoch"].get(out.end), simdjson::SUCCESS);
-  EXPECT_EQ(attempt["duration"].get(out.duration), simdjson::SUCCESS);
-  if (attempt["sparkUser"].get(text) == simdjson::SUCCESS) out.user = text;
-  return out;
-}
+using Listed = test_support::ListedAttempt;
 
 class ListingTail : public ::testing::Test {
  protected:
@@ -109,7 +82,7 @@ class ListingTail : public ::testing::Test {
     Session session;
     std::string error;
     EXPECT_TRUE(LoadPath(session, path, &error)) << error;
-    return ListedAttempt(session);
+    return test_support::ReadListedAttempt(session, "app-t");
   }
 
   fs::path dir_;
@@ -124,7 +97,7 @@ const std::string kHead = kLogStart + AppStart(1000, "first") + kEnv + AppStart(
 TEST_F(ListingTail, EndInTheLastMiBCompletesTheFirstPassListing) {
   // (a) The end is 0.5 MiB from the end of a 2.5 MiB log: the tail finds it, so the listing is the
   // first pass plus the tail: the second start (1.5 MiB before the tail) is never read.
-  const std::string log = kHead + Filler(2 * kMiB, 1) + AppEnd(5000) + Filler(kMiB / 2, 2);
+  const std::string log = kHead + Filler(2 * kMiB, 1) + AppEndLine(5000) + Filler(kMiB / 2, 2);
   const Listed listed = Load(Write("app-t", log));
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
@@ -137,7 +110,7 @@ TEST_F(ListingTail, EndInTheLastMiBCompletesTheFirstPassListing) {
 TEST_F(ListingTail, EndBeforeTheLastMiBMakesSparkReparseTheWholeLog) {
   // (b) More than 1 MiB follows the end: the tail has none, so Spark parses the whole log again
   // without the halt. It is still completed with its end time; the second start is read too.
-  const std::string log = kHead + Filler(kMiB / 2, 3) + AppEnd(5000) + Filler(kMiB + 4096, 4);
+  const std::string log = kHead + Filler(kMiB / 2, 3) + AppEndLine(5000) + Filler(kMiB + 4096, 4);
   const Listed listed = Load(Write("app-t", log));
   ASSERT_TRUE(listed.found);
   EXPECT_TRUE(listed.completed);
@@ -162,7 +135,7 @@ TEST_F(ListingTail, TheLineBeginningExactlyAtTheTargetIsSkippedAsPartial) {
   // that begins exactly there: the end is missed and the whole log is re-parsed ("second").
   // One byte later, the end line begins after the target and is in the tail ("first").
   for (const int64_t after_end_start : {kMiB, kMiB - 1}) {
-    const std::string end = AppEnd(5000);
+    const std::string end = AppEndLine(5000);
     const std::string after = end + FillerLine(after_end_start - static_cast<int64_t>(end.size()));
     ASSERT_EQ(static_cast<int64_t>(after.size()), after_end_start);
     const std::string log = kHead + Filler(kMiB / 4, 6) + after;
@@ -177,13 +150,96 @@ TEST_F(ListingTail, TheLineBeginningExactlyAtTheTargetIsSkippedAsPartial) {
 TEST_F(ListingTail, InProgressLogIsNeverSearchedForItsEnd) {
   // (c) fastInProgressParsing (default true) makes lookForEndEvent false for ".inprogress": the
   // end in the last bytes is not read; the app is running, with endTime -1 and duration 0.
-  const std::string log = kHead + Filler(kMiB / 4, 7) + AppEnd(5000);
+  const std::string log = kHead + Filler(kMiB / 4, 7) + AppEndLine(5000);
   const Listed listed = Load(Write("app-t.inprogress", log));
   ASSERT_TRUE(listed.found);
   EXPECT_FALSE(listed.completed);
   EXPECT_EQ(listed.end, -1);
   EXPECT_EQ(listed.duration, 0);
   EXPECT_EQ(listed.user, "first");
+}
+
+// --- A multi-byte UTF-8 character at the target -------------------------------------------------
+
+TEST_F(ListingTail, CharacterCutByTheTargetOnlyDropsItsPartialLine) {
+  // An ApplicationStart whose user ends in U+1D11E (4 bytes in UTF-8) straddles the target, with
+  // `k` of the character's bytes before it: the tail begins at the next line, so the cut start is
+  // never read (not even half of it), and the next ApplicationStart's multi-byte user comes back
+  // byte for byte. (For k > 0 Spark's own reader, decoding from the target, would report a
+  // malformed character instead: core/listen/listing_listener.h, point 7.)
+  const std::string clef = "\xF0\x9D\x84\x9E";
+  const std::string tail_user = "Zo\xC3\xAB " + clef;  // "Zoë 𝄞"
+  const std::string head = kHead + Filler(kMiB / 4, 20);
+  const std::string cut_line = AppStart(1600, "cut" + clef);
+  const size_t clef_at = cut_line.find(clef);
+  const std::string after_cut = AppStart(1700, tail_user) + AppEndLine(5000);
+  for (size_t k = 0; k < clef.size(); ++k) {
+    const int64_t cut_bytes_in_tail = static_cast<int64_t>(cut_line.size() - clef_at - k);
+    const std::string log = head + cut_line + after_cut +
+                            FillerLine(kMiB - cut_bytes_in_tail -
+                                       static_cast<int64_t>(after_cut.size()));
+    // The premise: the target (size - 1 MiB) is byte k of the character.
+    ASSERT_EQ(static_cast<int64_t>(log.size()) - kMiB,
+              static_cast<int64_t>(head.size() + clef_at + k));
+    const Listed listed = Load(Write("app-t", log));
+    ASSERT_TRUE(listed.found) << k;
+    EXPECT_TRUE(listed.completed) << k;
+    EXPECT_EQ(listed.end, 5000) << k;
+    EXPECT_EQ(listed.user, tail_user) << k;
+    EXPECT_EQ(listed.start, 1700) << k;
+    EXPECT_EQ(listed.duration, 3300) << k;
+  }
+}
+
+TEST_F(ListingTail, ListedLineCutByTheTargetIsNotReadAndTheEndAfterItIs) {
+  // The same cut, with nothing after it but the end: the cut start is dropped, the first pass's
+  // start stays, and the end in the tail completes it.
+  const std::string clef = "\xF0\x9D\x84\x9E";
+  const std::string head = kHead + Filler(kMiB / 4, 21);
+  const std::string cut_line = AppStart(1600, "cut" + clef);
+  const size_t clef_at = cut_line.find(clef);
+  const int64_t cut_bytes_in_tail = static_cast<int64_t>(cut_line.size() - clef_at - 2);
+  const std::string end = AppEndLine(5000);
+  const std::string log = head + cut_line + end +
+                          FillerLine(kMiB - cut_bytes_in_tail - static_cast<int64_t>(end.size()));
+  ASSERT_EQ(static_cast<int64_t>(log.size()) - kMiB,
+            static_cast<int64_t>(head.size() + clef_at + 2));
+  const Listed listed = Load(Write("app-t", log));
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.user, "first");
+  EXPECT_EQ(listed.start, 1000);
+  EXPECT_EQ(listed.duration, 4000);
+}
+
+// --- An unreadable line in a rolling log --------------------------------------------------------
+
+TEST_F(ListingTail, UnreadableListedLineInAnEarlierPartStopsTheFirstPassButNotTheTail) {
+  // No EnvironmentUpdate, so the first pass reads on: a cut-off ApplicationStart in events_1
+  // (followed by another listed line) ends its replay and parseAppEventLogs, so events_2 is not
+  // read by it. The finished marker makes Spark replay events_2 as the tail: its end completes
+  // the listing, with the start read before the unreadable line.
+  Write("eventlog_v2_app-t/events_1_app-t",
+        kLogStart + AppStart(1000, "first") +
+            R"({"Event":"SparkListenerApplicationStart","App Name":"n","App ID":"app-t","Tim)"
+            "\n" + AppStart(1500, "second") + Filler(4096, 22));
+  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 23) + AppEndLine(5000));
+  Write("eventlog_v2_app-t/appstatus_app-t", "");
+  Session session;
+  std::string error;
+  ASSERT_TRUE(LoadPath(session, (dir_ / "eventlog_v2_app-t").string(), &error)) << error;
+  const Listed listed = test_support::ReadListedAttempt(session, "app-t");
+  ASSERT_TRUE(listed.found);
+  EXPECT_TRUE(listed.completed);
+  EXPECT_EQ(listed.end, 5000);
+  EXPECT_EQ(listed.user, "first");
+  EXPECT_EQ(listed.duration, 4000);
+  // The line is reported with its number (line 3 of the part; the problem names the log).
+  bool reported = false;
+  for (const LoadProblem& problem : session.problems()) {
+    reported |= problem.line == 3 && problem.file.find("eventlog_v2_app-t") != std::string::npos;
+  }
+  EXPECT_TRUE(reported);
 }
 
 // --- The EnvironmentUpdate prefix ---------------------------------------------------------------
@@ -200,7 +256,7 @@ TEST_F(ListingTail, OnlyAnEnvironmentUpdateWithTheExactPrefixHalts) {
       R"( "Hadoop Properties": {}, "System Properties": {}, "Classpath Entries": {}})" "\n";
   for (const std::string& env : {reordered, spaced}) {
     const Listed listed =
-        Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + env + AppEnd(5000)));
+        Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + env + AppEndLine(5000)));
     ASSERT_TRUE(listed.found);
     EXPECT_TRUE(listed.completed) << env;
     EXPECT_EQ(listed.end, 5000);
@@ -208,7 +264,7 @@ TEST_F(ListingTail, OnlyAnEnvironmentUpdateWithTheExactPrefixHalts) {
   }
   // The exact line halts the same log before its end.
   const Listed halted =
-      Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + kEnv + AppEnd(5000)));
+      Load(Write("app-t.inprogress", kLogStart + AppStart(1000, "u") + kEnv + AppEndLine(5000)));
   ASSERT_TRUE(halted.found);
   EXPECT_FALSE(halted.completed);
 }
@@ -220,7 +276,7 @@ TEST_F(ListingTail, OnlyAnEnvironmentUpdateWithTheExactPrefixHalts) {
 std::string LogWithEndAt(int64_t before, int64_t after, int64_t* end_offset) {
   std::string log = kHead + Filler(before, 11);
   *end_offset = static_cast<int64_t>(log.size());
-  return log + AppEnd(5000) + Filler(after, 12);
+  return log + AppEndLine(5000) + Filler(after, 12);
 }
 
 struct CompressedCase {
@@ -270,7 +326,7 @@ TEST_F(ListingTail, CompressedLogWithTheEndBeforeTheTargetIsReparsedWhole) {
 TEST_F(ListingTail, SmallCompressedLogIsReplayedWholeAfterTheHalt) {
   // Compressed length under 1 MiB: target <= 0, nothing is skipped and no line is dropped, so the
   // whole file is replayed into the halted listener (the second start is read, after the end).
-  const std::string log = kHead + AppEnd(5000) + Filler(kMiB + kMiB / 2, 13);
+  const std::string log = kHead + AppEndLine(5000) + Filler(kMiB + kMiB / 2, 13);
   const std::string stored = Zstd(log);
   ASSERT_LT(static_cast<int64_t>(stored.size()), kMiB);
   const Listed listed = Load(Write("app-t.zstd", stored));
@@ -288,7 +344,7 @@ TEST_F(ListingTail, RollingLogReadsTheLastPartsTailAndItsMarkerSaysFinished) {
   // Spark re-read the last part (whole, as it is under 1 MiB): the end there completes it, while
   // the second start after the halt in events_1 is never read.
   Write("eventlog_v2_app-t/events_1_app-t", kHead + Filler(4096, 14));
-  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 15) + AppEnd(5000));
+  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 15) + AppEndLine(5000));
   Write("eventlog_v2_app-t/appstatus_app-t", "");
   const Listed listed = Load((dir_ / "eventlog_v2_app-t").string());
   ASSERT_TRUE(listed.found);
@@ -300,7 +356,7 @@ TEST_F(ListingTail, RollingLogReadsTheLastPartsTailAndItsMarkerSaysFinished) {
 
 TEST_F(ListingTail, RollingLogWithAnInProgressMarkerIsRunning) {
   Write("eventlog_v2_app-t/events_1_app-t", kHead + Filler(4096, 16));
-  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 17) + AppEnd(5000));
+  Write("eventlog_v2_app-t/events_2_app-t", Filler(4096, 17) + AppEndLine(5000));
   Write("eventlog_v2_app-t/appstatus_app-t.inprogress", "");
   const Listed listed = Load((dir_ / "eventlog_v2_app-t").string());
   ASSERT_TRUE(listed.found);
@@ -309,5 +365,5 @@ TEST_F(ListingTail, RollingLogWithAnInProgressMarkerIsRunning) {
   EXPECT_EQ(listed.user, "first");
 }
 
-}  // namespace
+}  // namespace listing_tail_test
 }  // namespace afterglow

@@ -16,7 +16,7 @@
 #include "core/session.h"
 
 namespace afterglow {
-namespace {
+namespace retention_memory_cap_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -116,5 +116,5 @@ TEST(RetentionMemoryCap, CappedLoadKeepsTheLogUpToTheStopAndSaysSo) {
   EXPECT_NE(session.problems()[0].cause.find("memory cap"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace retention_memory_cap_test
 }  // namespace afterglow

@@ -19,7 +19,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace retention_test {
 
 using test_support::LoadInlineLog;
 
@@ -320,5 +320,5 @@ TEST(Retention, StageBeyondRetainedTasksKeepsTheLatestCompletedTasks) {
   EXPECT_EQ(DoubleAt(quantiles, "executorRunTime", 1), static_cast<double>(kTasks - 1));
 }
 
-}  // namespace
+}  // namespace retention_test
 }  // namespace afterglow

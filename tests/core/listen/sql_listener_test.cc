@@ -14,7 +14,7 @@
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
-namespace {
+namespace sql_listener_test {
 
 namespace fs = std::filesystem;
 using test_support::LoadInlineLog;
@@ -391,5 +391,5 @@ TEST_F(SqlCorpusLog, StreamingQueryAndItsEightProgressReports) {
   EXPECT_EQ(query.start_timestamp, 1596020215947);  // 2020-07-29T10:56:55.947Z
 }
 
-}  // namespace
+}  // namespace sql_listener_test
 }  // namespace afterglow

@@ -6,7 +6,7 @@
 #include "core/listen/scala_order.h"
 
 namespace afterglow {
-namespace {
+namespace sql_metric_format_test {
 
 TEST(SqlMetricFormat, SumIsGroupedUsInteger) {
   EXPECT_EQ(FormatGroupedLong(0), "0");
@@ -104,5 +104,5 @@ TEST(ScalaImmutableIntOrder, BeyondFourTheOrderDependsOnlyOnTheKeys) {
   EXPECT_EQ(sorted, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
 }
 
-}  // namespace
+}  // namespace sql_metric_format_test
 }  // namespace afterglow

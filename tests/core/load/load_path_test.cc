@@ -12,7 +12,7 @@
 #include <string>
 
 namespace afterglow {
-namespace {
+namespace load_path_test {
 
 namespace fs = std::filesystem;
 
@@ -72,5 +72,5 @@ TEST(LoadPath, RollingDatabricksAndConcatenatedLogsGiveTheSameAnswers) {
   fs::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace load_path_test
 }  // namespace afterglow

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace afterglow {
-namespace {
+namespace log_layout_test {
 
 std::vector<std::string> PartPaths(const LogSource& log) {
   std::vector<std::string> paths;
@@ -70,5 +70,5 @@ TEST(LogLayout, LogDirectoryListsFilesAndLogFoldersButSkipsHiddenEmptyAndOtherFo
                                              "local-2"}));
 }
 
-}  // namespace
+}  // namespace log_layout_test
 }  // namespace afterglow

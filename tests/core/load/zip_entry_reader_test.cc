@@ -9,7 +9,7 @@
 #include "core/base/read_padding.h"
 
 namespace afterglow {
-namespace {
+namespace zip_entry_reader_test {
 
 const std::string kLog =
     R"({"Event":"SparkListenerApplicationStart","App Name":"zip","App ID":"app-zip",)"
@@ -112,5 +112,5 @@ TEST(ZipEntryReader, OnlyStoredAndDeflatedAreSupported) {
   EXPECT_FALSE(ZipEntryReader::Unsupported(bzip2).has_value());
 }
 
-}  // namespace
+}  // namespace zip_entry_reader_test
 }  // namespace afterglow

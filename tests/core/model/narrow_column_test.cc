@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace afterglow {
-namespace {
+namespace narrow_column_test {
 
 constexpr size_t kRows = 4 * packed::kPageRows + 77;
 
@@ -64,5 +64,5 @@ TEST(NarrowColumn, ZeroPagesAreNotStoredAndWidthIsPerPage) {
   EXPECT_EQ(column.Get(10), 0);
 }
 
-}  // namespace
+}  // namespace narrow_column_test
 }  // namespace afterglow

@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace afterglow {
-namespace {
+namespace packed_column_test {
 
 constexpr size_t kRows = 3 * packed::kPageRows + 123;  // three full pages and a partial one
 
@@ -111,5 +111,5 @@ TEST(PackedColumn, EnumsAndSlackOfOnePage) {
   EXPECT_EQ(status[packed::kPageRows], Status::kFailed);
 }
 
-}  // namespace
+}  // namespace packed_column_test
 }  // namespace afterglow

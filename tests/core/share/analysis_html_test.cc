@@ -12,7 +12,7 @@
 #include "simdjson.h"
 
 namespace afterglow::share {
-namespace {
+namespace analysis_html_test {
 
 constexpr std::string_view kTemplate =
     "<!doctype html><html><body><script>const id = 'afterglow-analysis';</script>\n</body></html>\n";
@@ -156,5 +156,5 @@ TEST(SavedFileName, CodecExtensionBecomesZstdKeepingCompactAndInProgress) {
   EXPECT_EQ(SavedFileName("old/EVENT_LOG_1"), "old/EVENT_LOG_1.zstd");
 }
 
-}  // namespace
+}  // namespace analysis_html_test
 }  // namespace afterglow::share

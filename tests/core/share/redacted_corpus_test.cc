@@ -19,7 +19,7 @@
 #include "simdjson.h"
 
 namespace afterglow::share {
-namespace {
+namespace redacted_corpus_test {
 
 namespace fs = std::filesystem;
 
@@ -263,5 +263,5 @@ INSTANTIATE_TEST_SUITE_P(
                       "spark/sql-events/local-1596020211915",
                       "rapids-tools/e2e/join_agg_on_yarn_eventlog.zstd"));
 
-}  // namespace
+}  // namespace redacted_corpus_test
 }  // namespace afterglow::share

@@ -10,7 +10,7 @@
 #include "simdjson.h"
 
 namespace afterglow::share {
-namespace {
+namespace redactor_test {
 
 // Scans every line, then rewrites every line, as a save does.
 std::vector<std::string> Redact(const std::vector<std::string>& lines) {
@@ -149,5 +149,5 @@ TEST(Redactor, UnchangedLinesStayByteForByte) {
   EXPECT_EQ(RedactOne(line), line);
 }
 
-}  // namespace
+}  // namespace redactor_test
 }  // namespace afterglow::share

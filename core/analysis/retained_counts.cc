@@ -1,0 +1,25 @@
+#include "core/analysis/retained_counts.h"
+
+#include <set>
+#include <utility>
+
+namespace afterglow {
+
+RetainedCounts CountRetained(const AttemptModel& attempt) {
+  // A job or stage attempt may have several objects (one re-created after its row was deleted),
+  // so the log's entities are counted by id.
+  std::set<int32_t> job_ids;
+  for (const Job& job : attempt.jobs) job_ids.insert(job.job_id);
+  std::set<std::pair<int32_t, int32_t>> stage_keys;
+  for (const StageAttempt& stage : attempt.stages) {
+    stage_keys.emplace(stage.stage_id, stage.attempt_id);
+  }
+  RetainedCounts counts;
+  counts.jobs_in_log = static_cast<int64_t>(job_ids.size());
+  counts.jobs_retained = static_cast<int64_t>(attempt.job_rows.size());
+  counts.stage_attempts_in_log = static_cast<int64_t>(stage_keys.size());
+  counts.stage_attempts_retained = static_cast<int64_t>(attempt.stage_rows.size());
+  return counts;
+}
+
+}  // namespace afterglow
