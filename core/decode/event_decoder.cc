@@ -11,22 +11,6 @@
 #include "core/decode/task_end_reason.h"
 
 namespace afterglow {
-namespace {
-
-namespace od = simdjson::ondemand;
-using json::ForEachElement;
-using json::ForEachField;
-using json::ReadBool;
-using json::ReadInt32;
-using json::ReadInt64;
-using json::ReadOptText;
-using json::ReadOptTime;
-using json::ReadString;
-using simdjson::error_code;
-using simdjson::SUCCESS;
-
-static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
-              "lines must carry the padding simdjson's on-demand parser reads past their end");
 
 // FsHistoryProvider's listing filter (doMergeApplicationListingInternal.eventsFilter over
 // APPL_START/APPL_END/LOG_START/ENV_UPDATE_EVENT_PREFIX): exact prefixes, so another key order or
@@ -43,6 +27,23 @@ bool PassesListingFilter(std::string_view line) {
   }
   return false;
 }
+
+namespace {
+
+namespace od = simdjson::ondemand;
+using json::ForEachElement;
+using json::ForEachField;
+using json::ReadBool;
+using json::ReadInt32;
+using json::ReadInt64;
+using json::ReadOptText;
+using json::ReadOptTime;
+using json::ReadString;
+using simdjson::error_code;
+using simdjson::SUCCESS;
+
+static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
+              "lines must carry the padding simdjson's on-demand parser reads past their end");
 
 error_code DecodeProperties(od::value value, StringPool& pool, EventProperties& props) {
   props.Clear();

@@ -40,6 +40,10 @@ struct BadLine {
   std::string cause;
 };
 
+// Whether a line passes FsHistoryProvider's listing filter (its eventsFilter over four exact
+// event prefixes): the lines the History Server's listing replays.
+bool PassesListingFilter(std::string_view line);
+
 class EventDecoder : public LineConsumer {
  public:
   // `pool` and `sink` must outlive the decoder.

@@ -17,23 +17,8 @@ void ListingListener::BeginPart(const LogStream* part) {
   part_events_.clear();  // only the last file's tail is re-read
 }
 
-bool ListingListener::PassesFilter(std::string_view line) {
-  // FsHistoryProvider's APPL_START/APPL_END/LOG_START/ENV_UPDATE_EVENT_PREFIX, matched exactly:
-  // another key order or any whitespace hides the event. The EnvironmentUpdate one ends in a comma.
-  constexpr std::string_view kPrefixes[] = {
-      R"({"Event":"SparkListenerApplicationStart")",
-      R"({"Event":"SparkListenerApplicationEnd")",
-      R"({"Event":"SparkListenerLogStart")",
-      R"({"Event":"SparkListenerEnvironmentUpdate",)",
-  };
-  for (std::string_view prefix : kPrefixes) {
-    if (line.substr(0, prefix.size()) == prefix) return true;
-  }
-  return false;
-}
-
 void ListingListener::OnLine(std::string_view line, uint64_t line_number) {
-  line_listed_ = PassesFilter(line);
+  line_listed_ = PassesListingFilter(line);
   line_yielded_ = false;
   decoder_->OnLine(line, line_number);
   if (line_listed_ && !line_yielded_) {

@@ -80,9 +80,6 @@ class ListingListener final : public ListingSink, public LineConsumer {
   void OnLine(std::string_view line, uint64_t line_number) override;
   void OnEnd(bool maybe_truncated) override;
 
-  // Whether a line passes FsHistoryProvider's eventsFilter (point 1 above).
-  static bool PassesFilter(std::string_view line);
-
  private:
   // One AppListingListener and the replay feeding it.
   struct Replay {
