@@ -107,18 +107,37 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+// Waits until the app has drawn `count` more frames (or 2 s pass: an unchanged page draws none).
+// Animation frames alone are not enough: while a log loads the page may skip drawing in some.
+async function framesDrawnPass(page, count) {
+  await page.evaluate((count) => new Promise((done) => {
+    const start = window.afterglow.state().framesDrawn;
+    const since = performance.now();
+    const poll = () => {
+      const drawn = window.afterglow.state().framesDrawn - start;
+      if (drawn >= count || performance.now() - since > 2000) done();
+      else requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  }), count);
+}
+
 // Clicks the middle of a widget the page reported in state().anchors (CSS pixels). ImGui samples
-// the mouse once per frame, so the button is held across a few frames.
+// the mouse once per frame, so the button is held until the app has drawn frames with it down: a
+// press and release inside one of its frames would be no click at all.
 export async function clickAnchor(page, name) {
   const anchors = (await state(page)).anchors;
   assert.ok(anchors[name], `no widget "${name}" drawn; anchors: ${JSON.stringify(anchors)}`);
   const [x, y, w, h] = anchors[name];
   await page.mouse.move(x + w / 2, y + h / 2);
   await settle(page);
+  await framesDrawnPass(page, 2);
   await page.mouse.down();
   await settle(page);
+  await framesDrawnPass(page, 2);
   await page.mouse.up();
   await settle(page);
+  await framesDrawnPass(page, 2);
   await settle(page);
 }
 

@@ -37,6 +37,14 @@ test('tabs switch while a big log loads, showing partial rows and then the final
   const finalRows = { '#/jobs': api('/jobs').length, '#/stages': api('/stages').length };
 
   const { context, page, problems } = await openWatchedPage(env);
+  // Each file slice arrives 100 ms late, so the load lasts seconds however fast the machine and
+  // the clicks below land while it runs (the page reads the file only through Blob.arrayBuffer).
+  await page.addInitScript(() => {
+    const read = Blob.prototype.arrayBuffer;
+    Blob.prototype.arrayBuffer = function lateArrayBuffer() {
+      return new Promise((later) => setTimeout(later, 100)).then(() => read.call(this));
+    };
+  });
   const samples = [];  // {view, rows} seen while the status was "loading"
   try {
     await startPage(env, page);
