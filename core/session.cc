@@ -28,6 +28,16 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   impl.file_stats.push_back({std::string(name)});
 }
 
+// The decoder's bad lines not yet reported, under `where`: the file or part they were read from,
+// as their line numbers count within it (each part of a rolling log counts from 1).
+void ReportBadLines(Session::Impl& impl, const std::string& where) {
+  const std::vector<BadLine>& bad_lines = impl.loading.decoder->bad_lines();
+  for (size_t i = impl.loading.bad_lines_reported; i < bad_lines.size(); ++i) {
+    impl.problems.push_back({where, bad_lines[i].line, 0, bad_lines[i].cause});
+  }
+  impl.loading.bad_lines_reported = bad_lines.size();
+}
+
 }  // namespace
 
 void Session::BeginFile(std::string_view name, uint64_t size_bytes) {
@@ -60,9 +70,7 @@ void Session::EndFile() {
   stats.unknown_events = decoder.unknown_events();
   stats.ignored_events = decoder.ignored_events();
   stats.bad_lines = decoder.bad_line_count();
-  for (const BadLine& bad : decoder.bad_lines()) {
-    impl.problems.push_back({file, bad.line, 0, bad.cause});
-  }
+  ReportBadLines(impl, impl.loading.part_name.empty() ? file : impl.loading.part_name);
   if (decoder.bad_line_count() > decoder.bad_lines().size()) {
     impl.problems.push_back(
         {file, 0, 0,
@@ -121,6 +129,7 @@ void Session::BeginPart(std::string_view part_name, uint64_t /*size_bytes*/,
   if (!impl.loading.decoder) return;  // BeginLog first
   if (impl.loading.stream) {
     impl.loading.stream->Finish();
+    ReportBadLines(impl, impl.loading.part_name);
     if (const auto& error = impl.loading.stream->error()) {
       impl.problems.push_back({impl.loading.part_name, 0, error->offset, error->cause});
     }

@@ -46,6 +46,8 @@ struct Session::Impl {
     // Set by BeginLog/BeginPart only: a log stored as several files.
     std::string part_name;         // the part being read, named in its problems
     bool log_in_progress = false;  // from the log folder's marker
+    // How many of decoder->bad_lines() are in problems already, each under its own part.
+    size_t bad_lines_reported = 0;
   };
   Loading loading;
 

@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "simdjson.h"
 #include "ui/executors_model.h"
@@ -20,78 +23,145 @@ EnvironmentSection MakeSection(const char* title, const char* key_header,
   return section;
 }
 
-// A [[key, value], ...] list of the API (sparkProperties, classpathEntries...).
-void ReadPairs(simdjson::dom::object env, const char* key, EnvironmentSection& section) {
-  simdjson::dom::array pairs;
-  if (env[key].get_array().get(pairs) != simdjson::SUCCESS) return;
-  for (simdjson::dom::element pair : pairs) {
-    simdjson::dom::array items;
-    if (pair.get_array().get(items) != simdjson::SUCCESS || items.size() != 2) continue;
-    std::string_view name, value;
-    if (items.at(0).get_string().get(name) != simdjson::SUCCESS ||
-        items.at(1).get_string().get(value) != simdjson::SUCCESS) {
-      continue;
+// The answer is read with simdjson's On-Demand parser, field by field in the order the API writes
+// them, and copied into the rows as it goes: a DOM parse of the same text held about 14 bytes of
+// tape and index per byte of answer at once, which the page's heap keeps for good (it never
+// shrinks); On-Demand holds about 6.
+
+// A [[key, value], ...] list of the API (sparkProperties, classpathEntries...). Pairs that are not
+// two strings are skipped.
+void ReadPairs(simdjson::ondemand::value list, EnvironmentSection& section) {
+  simdjson::ondemand::array pairs;
+  if (list.get_array().get(pairs) != simdjson::SUCCESS) return;
+  for (auto pair : pairs) {
+    simdjson::ondemand::array items;
+    if (pair.get_array().get(items) != simdjson::SUCCESS) return;
+    std::string texts[2];
+    size_t count = 0;
+    bool strings = true;
+    for (auto item : items) {
+      std::string_view text;
+      if (item.error() != simdjson::SUCCESS) return;
+      if (item.get_string().get(text) != simdjson::SUCCESS) {
+        strings = false;  // (On-Demand skips what is not read)
+      } else if (count < 2) {
+        texts[count] = std::string(text);
+      }
+      ++count;
     }
-    section.rows.emplace_back(std::string(name), std::string(value));
+    if (strings && count == 2) section.rows.emplace_back(std::move(texts[0]), std::move(texts[1]));
   }
 }
 
 // The number as the API wrote it (an integer amount, or a double such as 1.0 or 0.5).
-std::string NumberText(simdjson::simdjson_result<simdjson::dom::element> value) {
-  int64_t whole = 0;
-  if (value.get_int64().get(whole) == simdjson::SUCCESS) return std::to_string(whole);
-  double fraction = 0;
-  if (value.get_double().get(fraction) == simdjson::SUCCESS) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", fraction);
-    if (static_cast<double>(static_cast<int64_t>(fraction)) != fraction) {
-      std::snprintf(text, sizeof text, "%g", fraction);
-    }
-    return text;
+std::string NumberText(simdjson::ondemand::value value) {
+  simdjson::ondemand::number number;
+  if (value.get_number().get(number) != simdjson::SUCCESS) return "";
+  if (number.is_int64()) return std::to_string(number.get_int64());
+  const double fraction = number.as_double();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", fraction);
+  if (static_cast<double>(static_cast<int64_t>(fraction)) != fraction) {
+    std::snprintf(text, sizeof text, "%g", fraction);
   }
-  return "";
+  return text;
 }
 
 // "cores: [amount: 4], memory: [amount: 1024]" for one resource map of a profile.
-std::string ResourcesText(simdjson::dom::object resources, bool with_script) {
+std::string ResourcesText(simdjson::ondemand::value map, bool with_script) {
   std::string text;
-  for (auto field : resources) {
-    simdjson::dom::object request;
-    if (field.value.get_object().get(request) != simdjson::SUCCESS) continue;
+  simdjson::ondemand::object resources;
+  if (map.get_object().get(resources) != simdjson::SUCCESS) return text;
+  for (auto result : resources) {
+    simdjson::ondemand::field field;
+    std::string_view name;
+    simdjson::ondemand::object request;
+    if (std::move(result).get(field) != simdjson::SUCCESS ||
+        field.unescaped_key().get(name) != simdjson::SUCCESS) {
+      return text;
+    }
+    const std::string resource(name);
+    if (field.value().get_object().get(request) != simdjson::SUCCESS) continue;
+    std::string amount, script, vendor;
+    for (auto part_result : request) {
+      simdjson::ondemand::field part;
+      std::string_view key, value;
+      if (std::move(part_result).get(part) != simdjson::SUCCESS ||
+          part.unescaped_key().get(key) != simdjson::SUCCESS) {
+        return text;
+      }
+      if (key == "amount") {
+        amount = NumberText(part.value());
+      } else if (key == "discoveryScript" &&
+                 part.value().get_string().get(value) == simdjson::SUCCESS) {
+        script = std::string(value);
+      } else if (key == "vendor" && part.value().get_string().get(value) == simdjson::SUCCESS) {
+        vendor = std::string(value);
+      }
+    }
     if (!text.empty()) text += ", ";
-    text += std::string(field.key) + ": [amount: " + NumberText(request["amount"]);
-    std::string_view script, vendor;
-    if (with_script && request["discoveryScript"].get_string().get(script) == simdjson::SUCCESS &&
-        !script.empty()) {
-      text += ", discovery: " + std::string(script);
-    }
-    if (with_script && request["vendor"].get_string().get(vendor) == simdjson::SUCCESS &&
-        !vendor.empty()) {
-      text += ", vendor: " + std::string(vendor);
-    }
+    text += resource + ": [amount: " + amount;
+    if (with_script && !script.empty()) text += ", discovery: " + script;
+    if (with_script && !vendor.empty()) text += ", vendor: " + vendor;
     text += "]";
   }
   return text;
 }
 
-void ReadResourceProfiles(simdjson::dom::object env, EnvironmentSection& section) {
-  simdjson::dom::array profiles;
-  if (env["resourceProfiles"].get_array().get(profiles) != simdjson::SUCCESS) return;
-  for (simdjson::dom::element element : profiles) {
-    simdjson::dom::object profile;
-    if (element.get_object().get(profile) != simdjson::SUCCESS) continue;
+void ReadResourceProfiles(simdjson::ondemand::value list, EnvironmentSection& section) {
+  simdjson::ondemand::array profiles;
+  if (list.get_array().get(profiles) != simdjson::SUCCESS) return;
+  for (auto element : profiles) {
+    simdjson::ondemand::object profile;
+    if (element.get_object().get(profile) != simdjson::SUCCESS) return;
+    bool has_id = false;
     int64_t id = 0;
-    if (profile["id"].get_int64().get(id) != simdjson::SUCCESS) continue;
-    std::string contents = "Executor Reqs: ";
-    simdjson::dom::object resources;
-    if (profile["executorResources"].get_object().get(resources) == simdjson::SUCCESS) {
-      contents += ResourcesText(resources, true);
+    std::string executor_text, task_text;
+    for (auto result : profile) {
+      simdjson::ondemand::field field;
+      std::string_view key;
+      if (std::move(result).get(field) != simdjson::SUCCESS ||
+          field.unescaped_key().get(key) != simdjson::SUCCESS) {
+        return;
+      }
+      if (key == "id") {
+        has_id = field.value().get_int64().get(id) == simdjson::SUCCESS;
+      } else if (key == "executorResources") {
+        executor_text = ResourcesText(field.value(), true);
+      } else if (key == "taskResources") {
+        task_text = ResourcesText(field.value(), false);
+      }
     }
-    contents += "  |  Task Reqs: ";
-    if (profile["taskResources"].get_object().get(resources) == simdjson::SUCCESS) {
-      contents += ResourcesText(resources, false);
+    if (!has_id) continue;
+    section.rows.emplace_back(std::to_string(id),
+                              "Executor Reqs: " + executor_text + "  |  Task Reqs: " + task_text);
+  }
+}
+
+// Java Version, Java Home, Scala Version, in that order, those the API has.
+void ReadRuntime(simdjson::ondemand::value runtime, EnvironmentSection& section) {
+  simdjson::ondemand::object info;
+  if (runtime.get_object().get(info) != simdjson::SUCCESS) return;
+  static constexpr std::pair<const char*, const char*> kFields[] = {
+      {"javaVersion", "Java Version"}, {"javaHome", "Java Home"}, {"scalaVersion", "Scala Version"}};
+  std::string values[3];
+  bool present[3] = {false, false, false};
+  for (auto result : info) {
+    simdjson::ondemand::field field;
+    std::string_view key, value;
+    if (std::move(result).get(field) != simdjson::SUCCESS ||
+        field.unescaped_key().get(key) != simdjson::SUCCESS) {
+      return;
     }
-    section.rows.emplace_back(std::to_string(id), std::move(contents));
+    for (size_t i = 0; i < 3; ++i) {
+      if (key == kFields[i].first && field.value().get_string().get(value) == simdjson::SUCCESS) {
+        values[i] = std::string(value);
+        present[i] = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < 3; ++i) {
+    if (present[i]) section.rows.emplace_back(kFields[i].second, std::move(values[i]));
   }
 }
 
@@ -106,44 +176,53 @@ void EnvironmentTableModel::Clear() {
 
 void EnvironmentTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  const ApiResponse response = session.Api(ApiAppBase(app) + "/environment");
+  ApiResponse response = session.Api(ApiAppBase(app) + "/environment");
   if (response.status != 200) {
     error = response.status == 404 ? "The log has no environment (no EnvironmentUpdate event)."
                                    : std::to_string(response.status) + " " + response.body;
     return;
   }
-  simdjson::dom::parser parser;
-  simdjson::dom::object env;
-  if (parser.parse(response.body).get_object().get(env) != simdjson::SUCCESS) {
+  // Spark's page order; the API writes runtime, the property lists, then resource profiles.
+  sections.push_back(MakeSection("Runtime Information", "Name", "Value"));
+  sections.push_back(MakeSection("Spark Properties", "Name", "Value"));
+  sections.push_back(
+      MakeSection("Resource Profiles", "Resource Profile Id", "Resource Profile Contents"));
+  sections.push_back(MakeSection("Hadoop Properties", "Name", "Value"));
+  sections.push_back(MakeSection("System Properties", "Name", "Value"));
+  sections.push_back(MakeSection("Metrics Properties", "Name", "Value"));
+  sections.push_back(MakeSection("Classpath Entries", "Resource", "Source"));
+  static constexpr const char* kPairLists[] = {nullptr,            "sparkProperties",
+                                               nullptr,            "hadoopProperties",
+                                               "systemProperties", "metricsProperties",
+                                               "classpathEntries"};
+  simdjson::ondemand::parser parser;
+  simdjson::ondemand::document document;
+  simdjson::ondemand::object env;
+  std::string& json = response.body;
+  json.reserve(json.size() + simdjson::SIMDJSON_PADDING);  // On-Demand reads past the end
+  if (parser.iterate(json.data(), json.size(), json.capacity()).get(document) != simdjson::SUCCESS ||
+      document.get_object().get(env) != simdjson::SUCCESS) {
+    Clear();
     error = "the environment answer is not a JSON object";
     return;
   }
-  EnvironmentSection runtime = MakeSection("Runtime Information", "Name", "Value");
-  simdjson::dom::object info;
-  if (env["runtime"].get_object().get(info) == simdjson::SUCCESS) {
-    for (auto [key, label] : {std::pair{"javaVersion", "Java Version"},
-                              std::pair{"javaHome", "Java Home"},
-                              std::pair{"scalaVersion", "Scala Version"}}) {
-      std::string_view value;
-      if (info[key].get_string().get(value) == simdjson::SUCCESS) {
-        runtime.rows.emplace_back(label, std::string(value));
+  for (auto result : env) {
+    simdjson::ondemand::field field;
+    std::string_view key;
+    if (std::move(result).get(field) != simdjson::SUCCESS ||
+        field.unescaped_key().get(key) != simdjson::SUCCESS) {
+      break;
+    }
+    if (key == "runtime") {
+      ReadRuntime(field.value(), sections[0]);
+    } else if (key == "resourceProfiles") {
+      ReadResourceProfiles(field.value(), sections[2]);
+    } else {
+      for (size_t i = 0; i < sections.size(); ++i) {
+        if (kPairLists[i] != nullptr && key == kPairLists[i]) ReadPairs(field.value(), sections[i]);
       }
     }
   }
-  sections.push_back(std::move(runtime));
-  sections.push_back(MakeSection("Spark Properties", "Name", "Value"));
-  ReadPairs(env, "sparkProperties", sections.back());
-  sections.push_back(
-      MakeSection("Resource Profiles", "Resource Profile Id", "Resource Profile Contents"));
-  ReadResourceProfiles(env, sections.back());
-  sections.push_back(MakeSection("Hadoop Properties", "Name", "Value"));
-  ReadPairs(env, "hadoopProperties", sections.back());
-  sections.push_back(MakeSection("System Properties", "Name", "Value"));
-  ReadPairs(env, "systemProperties", sections.back());
-  sections.push_back(MakeSection("Metrics Properties", "Name", "Value"));
-  ReadPairs(env, "metricsProperties", sections.back());
-  sections.push_back(MakeSection("Classpath Entries", "Resource", "Source"));
-  ReadPairs(env, "classpathEntries", sections.back());
   for (EnvironmentSection& section : sections) {
     section.search_text.reserve(section.rows.size());
     for (const auto& [key, value] : section.rows) {

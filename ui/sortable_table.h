@@ -1,7 +1,12 @@
 // The one way a view begins its long, sortable table (the stages list, the stage page's tasks):
 // the same flags, a frozen header row in the bold font whose headers may carry a tooltip, and the
 // sort order handed back only when it must be applied again. The view keeps its rows and draws
-// them between BeginSortableTable and ImGui::EndTable; its model sorts an index, never the rows.
+// them between BeginSortableTable and EndSortableTable; its model sorts an index, never the rows.
+//
+// Each pixel is painted once: ImGui would paint the scrolling table's panel background under
+// every row and blend the alternate rows' tint over it (1.5 fills a pixel, which software WebGL
+// pays on the CPU). Here every row paints its own opaque background (the panel, or the panel with
+// the tint composited onto it) and EndSortableTable paints the panel only where no row is.
 #pragma once
 
 #include <cstddef>
@@ -27,9 +32,11 @@ struct SortableColumn {
 // `height` pixels tall, scrolling, resizable and sortable, with `extra_flags` (e.g. ScrollX,
 // Hideable) and the first `frozen_columns` columns frozen beside the header row. Draws the
 // header row. False when the table is not visible: then, as ImGui's BeginTable, call nothing
-// else of it (no EndTable).
+// else of it (no EndSortableTable).
 bool BeginSortableTable(const char* id, std::span<const SortableColumn> columns, float height,
                         ImGuiTableFlags extra_flags = 0, int frozen_columns = 0);
+// Ends a table BeginSortableTable began (instead of ImGui::EndTable).
+void EndSortableTable();
 
 // The order the user chose, when the rows must be sorted again: the header was clicked, or the
 // model was rebuilt (`model_sorted` false). Call once after BeginSortableTable.

@@ -19,7 +19,7 @@ std::string ApiSqlListPath(const AttemptSummary& app) {
   return path + "/sql?details=false&planDescription=false&offset=0&length=2147483647";
 }
 
-SqlStatus StatusFromApi(std::string_view text) {
+SqlStatus SqlStatusFromApi(std::string_view text) {
   if (text == "COMPLETED") return SqlStatus::kCompleted;
   if (text == "RUNNING") return SqlStatus::kRunning;
   if (text == "FAILED") return SqlStatus::kFailed;
@@ -86,7 +86,7 @@ bool ReadSqlRow(const simdjson::dom::object& execution, SqlRow& row) {
     row.duration_ms = duration;
   }
   if (execution["status"].get_string().get(text) == simdjson::SUCCESS) {
-    row.status = StatusFromApi(text);
+    row.status = SqlStatusFromApi(text);
   }
   row.succeeded_jobs = SortedIds(execution, "successJobIds");
   row.running_jobs = SortedIds(execution, "runningJobIds");

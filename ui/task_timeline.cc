@@ -26,10 +26,10 @@ constexpr ImU32 kPhaseColors[kTaskPhaseCount] = {
     IM_COL32(0xBC, 0x80, 0xBD, 255),  // result serialization
     IM_COL32(0x8D, 0xD3, 0xC7, 255),  // getting result
 };
-constexpr ImU32 kZoneColor = IM_COL32(0x8A, 0x8F, 0x99, 200);
-constexpr ImU32 kZoneOutline = IM_COL32(0x5A, 0x5E, 0x66, 255);
+constexpr ImU32 kFoldedZoneFill = IM_COL32(0x8A, 0x8F, 0x99, 200);
+constexpr ImU32 kFoldedZoneOutline = IM_COL32(0x5A, 0x5E, 0x66, 255);
 
-double Percent(int64_t part, int64_t total) {
+double PercentOfTotal(int64_t part, int64_t total) {
   return total > 0 ? static_cast<double>(part) * 100.0 / static_cast<double>(total) : 0.0;
 }
 
@@ -48,16 +48,16 @@ ImU32 StatusOutline(TaskApiStatus status) {
 }
 
 // Row geometry shared by drawing and hit-testing.
-struct Layout {
+struct TaskCanvasLayout {
   float label_width, row_height, ruler_height, lane_gap;
 };
 
-Layout LayoutFor() {
+TaskCanvasLayout CurrentTaskCanvasLayout() {
   const float em = ImGui::GetFontSize();
   return {em * 9.0f, std::round(em * 1.2f), ImGui::GetTextLineHeight() + 6, 5.0f};
 }
 
-float LaneHeight(const TaskTimelineLane& lane, const Layout& layout) {
+float ExecutorLaneHeight(const TaskTimelineLane& lane, const TaskCanvasLayout& layout) {
   return static_cast<float>(std::max<size_t>(lane.rows.size(), 1)) * layout.row_height;
 }
 
@@ -80,6 +80,20 @@ void DrawTaskBar(ImDrawList* draw, const TaskPhases& phases, TaskApiStatus statu
   }
 }
 
+// A grey "N tasks" box, the count written inside when it fits.
+void DrawFoldedZone(ImDrawList* draw, const PlacedItem& placed) {
+  const ImVec2 min(placed.x0, placed.y0), max(placed.x1, placed.y1);
+  draw->AddRectFilled(min, max, kFoldedZoneFill);
+  draw->AddRect(min, max, kFoldedZoneOutline);
+  char label[32];
+  FormatCount(placed.item->count, label, sizeof label);
+  const ImVec2 size = ImGui::CalcTextSize(label);
+  if (size.x + 6 < max.x - min.x) {
+    draw->AddText(ImVec2((min.x + max.x - size.x) / 2, (min.y + max.y - size.y) / 2),
+                  IM_COL32(20, 20, 24, 255), label);
+  }
+}
+
 void DrawLegend() {
   const float swatch = ImGui::GetTextLineHeight() * 0.8f;
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -97,7 +111,7 @@ void DrawLegend() {
     item(kPhaseColors[p], 0, TaskPhaseName(static_cast<TaskPhase>(p)));
   }
   ImGui::NewLine();
-  item(kZoneColor, 0, "Folded tasks (zoom in to see them)");
+  item(kFoldedZoneFill, 0, "Folded tasks (zoom in to see them)");
   item(0, ImGui::GetColorU32(colors::kFailed), "Failed");
   item(0, StatusOutline(TaskApiStatus::kKilled), "Killed");
   item(0, ImGui::GetColorU32(colors::kRunning), "Running");
@@ -151,10 +165,10 @@ void ZoneTooltip(const FoldedItem& zone, double first_launch_ms) {
 }
 
 void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimelineModel& timeline) {
-  const Layout layout = LayoutFor();
+  const TaskCanvasLayout layout = CurrentTaskCanvasLayout();
   float content_height = layout.ruler_height;
   for (const TaskTimelineLane& lane : timeline.lanes) {
-    content_height += LaneHeight(lane, layout) + layout.lane_gap;
+    content_height += ExecutorLaneHeight(lane, layout) + layout.lane_gap;
   }
   const float em = ImGui::GetFontSize();
   const float child_height = std::min(content_height, em * 26) + 2;
@@ -184,40 +198,29 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   // Bars 1 px inside their rows and at least 2 px wide: even a 0 ms task stays visible.
   LaneRowsPlacement placement =
       TimelinePlacement(canvas, layout.row_height, 1, 2);
-  for (const TaskTimelineLane& lane : timeline.lanes) {
-    const float lane_height = LaneHeight(lane, layout);
+  for (TaskTimelineLane& lane : timeline.lanes) {
+    const float lane_height = ExecutorLaneHeight(lane, layout);
     if (y + lane_height >= canvas.view_top && y <= canvas.view_bottom) {
       placement.lane_top = y;
-      ForEachVisibleItem(axis, timeline.bars, lane.rows, placement, timeline.scratch,
+      ForEachVisibleItem(axis, timeline.bars, lane.rows, placement, lane.fold_cache,
                          [&](const PlacedItem& placed) {
-        const FoldedItem& item = *placed.item;
-        const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
-        const bool over = IsHovered(canvas, placed);
-        if (item.count == 1) {
-          const uint32_t bar = lane.rows[placed.row][item.first];
-          const uint32_t task_row = timeline.task_rows[bar];
+        if (placed.item->count == 1) {
+          const uint32_t task_row = timeline.task_rows[placed.span];
           const TaskPhases phases = ComputeTaskPhases(model, task_row, timeline.now_ms);
           // Phases are laid out on the bar's real (unclipped) extent.
-          const float real_x0 = axis.ToX(static_cast<double>(item.start_ms), x0, time_width);
-          const float real_x1 =
-              std::max(axis.ToX(static_cast<double>(item.end_ms), x0, time_width), real_x0 + 2);
+          const float real_x0 =
+              axis.ToX(static_cast<double>(placed.item->start_ms), x0, time_width);
+          const float real_x1 = std::max(
+              axis.ToX(static_cast<double>(placed.item->end_ms), x0, time_width), real_x0 + 2);
           DrawTaskBar(draw, phases, TaskStatusOf(model, task_row), std::max(real_x0, -1e6f),
-                      std::min(real_x1, 1e6f), y0, y1);
+                      std::min(real_x1, 1e6f), placed.y0, placed.y1);
           ++counts.drawn_bars;
-          if (over) hovered_bar = bar;
+          if (placed.hovered) hovered_bar = placed.span;
         } else {
-          draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor);
-          draw->AddRect(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneOutline);
-          char label[32];
-          FormatCount(item.count, label, sizeof label);
-          const ImVec2 size = ImGui::CalcTextSize(label);
-          if (size.x + 6 < bx1 - bx0) {
-            draw->AddText(ImVec2((bx0 + bx1 - size.x) / 2, (y0 + y1 - size.y) / 2),
-                          IM_COL32(20, 20, 24, 255), label);
-          }
+          DrawFoldedZone(draw, placed);
           ++counts.folded_zones;
-          counts.folded_tasks += item.count;
-          if (over) hovered_zone = item;
+          counts.folded_tasks += placed.item->count;
+          if (placed.hovered) hovered_zone = *placed.item;
         }
       });
     }
@@ -235,7 +238,7 @@ void DrawCanvas(const AttemptModel& model, const StringPool& strings, TaskTimeli
   const ImU32 muted = ImGui::GetColorU32(colors::kMuted);
   char label[96];
   for (const TaskTimelineLane& lane : timeline.lanes) {
-    const float lane_height = LaneHeight(lane, layout);
+    const float lane_height = ExecutorLaneHeight(lane, layout);
     if (y + lane_height >= canvas.view_top && y <= canvas.view_bottom) {
       const std::string_view id = strings.Get(lane.executor_id);
       const std::string_view host = strings.Get(lane.host);
@@ -319,7 +322,7 @@ TaskPhases ComputeTaskPhases(const AttemptModel& model, uint32_t row, int64_t no
   double others = 0;
   for (size_t p = 0; p < kTaskPhaseCount; ++p) {
     if (static_cast<P>(p) == P::kComputing) continue;
-    phases.percent[p] = Percent(phases.ms[p], total);
+    phases.percent[p] = PercentOfTotal(phases.ms[p], total);
     others += phases.percent[p];
   }
   phases.percent[static_cast<size_t>(P::kComputing)] = total > 0 ? std::max(100.0 - others, 0.0) : 0;
@@ -332,7 +335,6 @@ void TaskTimelineModel::Clear() {
   task_rows.clear();
   bars.clear();
   lanes.clear();
-  scratch.clear();
   counts = {};
   axis = {};
 }

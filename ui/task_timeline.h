@@ -52,6 +52,7 @@ struct TaskTimelineLane {
   StringId executor_id = kEmptyString;
   StringId host = kEmptyString;
   std::vector<std::vector<uint32_t>> rows;  // indices into TaskTimelineModel::bars, packed
+  FoldCache fold_cache;  // the rows' folds at the current zoom, kept across frames
 };
 
 // What the last drawn frame showed, for describe() and the stage page's headline.
@@ -74,8 +75,6 @@ struct TaskTimelineModel {
   std::vector<TimeSpan> bars;       // launch .. finish of each task
   std::vector<TaskTimelineLane> lanes;
   TimelineAxis axis;
-  // Per-frame state, reused so drawing allocates nothing once warmed up.
-  std::vector<FoldedItem> scratch;
   TaskTimelineCounts counts;
 
   void Clear();

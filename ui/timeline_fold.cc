@@ -97,4 +97,29 @@ void FoldRow(std::span<const TimeSpan> spans, std::span<const uint32_t> row, dou
   }
 }
 
+std::span<const FoldedItem> FoldCache::Row(std::span<const TimeSpan> spans,
+                                           const std::vector<std::vector<uint32_t>>& rows,
+                                           size_t r, double view_start_ms, double view_end_ms,
+                                           double pixels_per_ms, double min_px) {
+  const Key key{spans.data(), spans.size(), &rows, rows.size(),
+                view_start_ms, view_end_ms, pixels_per_ms, min_px};
+  if (!valid_ || !(key == key_)) {
+    key_ = key;
+    valid_ = true;
+    // assign() keeps the capacity: after the first zoom level nothing here allocates.
+    row_begin_.assign(rows.size(), kNotFolded);
+    row_end_.assign(rows.size(), kNotFolded);
+    items_.clear();
+  }
+  if (row_begin_[r] == kNotFolded) {
+    row_begin_[r] = static_cast<uint32_t>(items_.size());
+    FoldRow(spans, rows[r], view_start_ms, view_end_ms, pixels_per_ms, min_px, items_);
+    row_end_[r] = static_cast<uint32_t>(items_.size());
+    ++rows_folded_;
+  }
+  return std::span<const FoldedItem>(items_.data() + row_begin_[r], items_.data() + row_end_[r]);
+}
+
+void FoldCache::Invalidate() { valid_ = false; }
+
 }  // namespace afterglow::ui

@@ -76,6 +76,7 @@ void DrawBar(ImDrawList* draw, const LaneBar& bar, float x0, float x1, float y0,
 void LaneTimelineModel::Finish() {
   int64_t first = INT64_MAX, last = INT64_MIN;
   for (TimelineLane& lane : lanes) {
+    lane.fold_cache.Invalidate();  // the spans are rebuilt in place
     lane.spans.clear();
     for (const LaneBar& bar : lane.bars) {
       lane.spans.push_back(bar.span);
@@ -135,26 +136,24 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
     placement.lane_top = y;
     if (lane_visible) {
       canvas.PushTimeClip();
-      ForEachVisibleItem(axis, lane.spans, lane.rows, placement, timeline.scratch,
+      ForEachVisibleItem(axis, lane.spans, lane.rows, placement, lane.fold_cache,
                          [&](const PlacedItem& placed) {
-        const FoldedItem& item = *placed.item;
         const float bx0 = placed.x0, bx1 = placed.x1, y0 = placed.y0, y1 = placed.y1;
-        const bool over = IsHovered(canvas, placed);
-        if (item.count == 1) {
-          const LaneBar& bar = lane.bars[lane.rows[placed.row][item.first]];
-          DrawBar(draw, bar, bx0, bx1, y0, y1, over);
+        if (placed.item->count == 1) {
+          const LaneBar& bar = lane.bars[placed.span];
+          DrawBar(draw, bar, bx0, bx1, y0, y1, placed.hovered);
           ++lane.drawn_bars;
-          if (over) hovered_bar = &bar;
+          if (placed.hovered) hovered_bar = &bar;
         } else {
           draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor, 2.0f);
           char label[32];
-          FormatCount(item.count, label, sizeof label);
+          FormatCount(placed.item->count, label, sizeof label);
           if (ImGui::CalcTextSize(label).x + 6 < bx1 - bx0) {
             draw->AddText(ImVec2(bx0 + 3, (y0 + y1 - ImGui::GetTextLineHeight()) / 2), kBarText,
                           label);
           }
           ++lane.folded_zones;
-          if (over) hovered_zone = item, hovered_lane = &lane;
+          if (placed.hovered) hovered_zone = *placed.item, hovered_lane = &lane;
         }
       });
       draw->PopClipRect();

@@ -45,18 +45,15 @@ struct TimelineLane {
   std::vector<TimeSpan> spans;   // bars' spans, for folding
   std::vector<std::vector<uint32_t>> rows;  // indices into bars
   uint32_t drawn_bars = 0, folded_zones = 0;  // in the last frame
+  FoldCache fold_cache;  // the rows' folds at the current zoom, kept across frames
 };
 
 struct LaneTimelineModel {
   std::vector<TimelineLane> lanes;
   TimelineAxis axis;
-  std::vector<FoldedItem> scratch;  // reused each frame
 
   // Drops the lanes; the axis keeps its view so a rebuild mid-load does not undo the user's zoom.
-  void Clear() {
-    lanes.clear();
-    scratch.clear();
-  }
+  void Clear() { lanes.clear(); }
   // Packs every lane's bars into rows and sets the axis's extent to cover all bars. A zoomed view
   // stays where it was (clipped to the new extent); an unzoomed one shows the whole new extent.
   void Finish();

@@ -26,6 +26,8 @@ struct LaneRowsPlacement {
   float min_bar_px = 2;  // a bar is at least this wide, so a 0 ms task stays visible
   float view_top = 0, view_bottom = 0;  // the visible band (the scrolled child's rectangle)
   float time_x0 = 0, time_width = 1;    // the time area: x of the axis's view start, and width
+  bool mouse_over = false;              // the mouse is over the canvas, at (mouse_x, mouse_y)
+  float mouse_x = 0, mouse_y = 0;
 };
 
 // The placement every lane of a timeline shares (lane_top is set per lane): rows `row_height`
@@ -39,8 +41,13 @@ inline LaneRowsPlacement TimelinePlacement(float row_height, float bar_inset, fl
 // The same, for the time area and visible band of a canvas PlaceTimelineCanvas laid out.
 inline LaneRowsPlacement TimelinePlacement(const TimelineCanvasArea& canvas, float row_height,
                                            float bar_inset, float min_bar_px) {
-  return TimelinePlacement(row_height, bar_inset, min_bar_px, canvas.view_top, canvas.view_bottom,
-                           canvas.time_x0, canvas.time_width);
+  LaneRowsPlacement placement =
+      TimelinePlacement(row_height, bar_inset, min_bar_px, canvas.view_top, canvas.view_bottom,
+                        canvas.time_x0, canvas.time_width);
+  placement.mouse_over = canvas.hovered;
+  placement.mouse_x = canvas.mouse.x;
+  placement.mouse_y = canvas.mouse.y;
+  return placement;
 }
 
 // One item of a folded row, placed: `x0..x1` its ends on screen, widened to `min_bar_px` and
@@ -49,15 +56,12 @@ inline LaneRowsPlacement TimelinePlacement(const TimelineCanvasArea& canvas, flo
 struct PlacedItem {
   size_t row = 0;  // the row's position in the lane
   const FoldedItem* item = nullptr;
+  uint32_t span = 0;  // the item's first span: an index into the spans (the bar, when count == 1)
   float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  bool hovered = false;  // the mouse is over the canvas and inside x0..x1, y0..y1
 
   bool Contains(float x, float y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
 };
-
-// The mouse is over `placed` on `canvas`.
-inline bool IsHovered(const TimelineCanvasArea& canvas, const PlacedItem& placed) {
-  return canvas.hovered && placed.Contains(canvas.mouse.x, canvas.mouse.y);
-}
 
 // The rows [first, end) of `row_count` rows that meet the visible band: those with
 // row_top + row_height >= view_top and row_top <= view_bottom.
@@ -74,24 +78,25 @@ inline RowRange VisibleRows(const LaneRowsPlacement& p, size_t row_count) {
 }
 
 // Calls `draw(placed)` for every folded item of every visible row of `rows` (indices into
-// `spans`, as PackRows makes them), left to right within a row, rows top to bottom. `scratch`
-// holds one row's items at a time; `placed.item` points into it until the next row.
+// `spans`, as PackRows makes them), left to right within a row, rows top to bottom. `cache` keeps
+// the rows' folds across frames (it belongs to this lane); `placed.item` points into it until the
+// next row.
 template <class Draw>
 void ForEachVisibleItem(const TimelineAxis& axis, std::span<const TimeSpan> spans,
                         const std::vector<std::vector<uint32_t>>& rows,
-                        const LaneRowsPlacement& p, std::vector<FoldedItem>& scratch, Draw draw) {
+                        const LaneRowsPlacement& p, FoldCache& cache, Draw draw) {
   const RowRange visible = VisibleRows(p, rows.size());
   const double pixels_per_ms = axis.PixelsPerMs(p.time_width);
   const float right = p.time_x0 + p.time_width;
   for (size_t r = visible.first; r < visible.end; ++r) {
-    scratch.clear();
-    FoldRow(spans, rows[r], axis.view_start_ms, axis.view_end_ms, pixels_per_ms,
-            kTimelineFoldPixels, scratch);
+    const std::span<const FoldedItem> items = cache.Row(
+        spans, rows, r, axis.view_start_ms, axis.view_end_ms, pixels_per_ms, kTimelineFoldPixels);
     const float row_top = p.lane_top + static_cast<float>(r) * p.row_height;
-    for (const FoldedItem& item : scratch) {
+    for (const FoldedItem& item : items) {
       PlacedItem placed;
       placed.row = r;
       placed.item = &item;
+      placed.span = rows[r][item.first];
       placed.x0 = axis.ToX(static_cast<double>(item.start_ms), p.time_x0, p.time_width);
       placed.x1 = axis.ToX(static_cast<double>(item.end_ms), p.time_x0, p.time_width);
       placed.x1 = std::max(placed.x1, placed.x0 + p.min_bar_px);
@@ -99,6 +104,7 @@ void ForEachVisibleItem(const TimelineAxis& axis, std::span<const TimeSpan> span
       placed.x1 = std::min(placed.x1, right + 4);
       placed.y0 = row_top + p.bar_inset;
       placed.y1 = row_top + p.row_height - p.bar_inset;
+      placed.hovered = p.mouse_over && placed.Contains(p.mouse_x, p.mouse_y);
       draw(placed);
     }
   }

@@ -23,8 +23,9 @@ void DrawHeadline(const SqlListModel& sql) {
   ImGui::TextUnformatted("SQL / DataFrame");
   ImGui::PopFont();
   char count[32];
-  ImGui::TextColored(colors::kMuted, "%s executions",
-                     FormatCount(sql.rows.size(), count, sizeof count));
+  ImGui::TextColored(colors::kMuted, "%s execution%s",
+                     FormatCount(sql.rows.size(), count, sizeof count),
+                     sql.rows.size() == 1 ? "" : "s");
   ImGui::SameLine();
   ImGui::TextColored(colors::kSucceeded, "%u completed", sql.completed);
   if (sql.failed > 0) {

@@ -665,7 +665,7 @@ void DrawTasks(AppState& state, StagePageModel& page) {
       }
     }
   }
-  ImGui::EndTable();
+  EndSortableTable();
   if (clicked_executor >= 0) OpenTaskExecutor(state, tasks, clicked_executor);
 }
 

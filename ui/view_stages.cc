@@ -225,7 +225,7 @@ void DrawStagesView(AppState& state) {
       DrawRow(state, stages.rows[stages.shown[i]], row_height, i == stages.selected_row);
     }
   }
-  ImGui::EndTable();
+  EndSortableTable();
 }
 
 void DescribeStagesView(const AppState& state, JsonWriter& out) {

@@ -16,6 +16,7 @@
 #include "core/base/read_padding.h"
 #include "core/listen/retention_memory_cap.h"
 #include "ui/app_state.h"
+#include "ui/route.h"
 #include "ui/theme.h"
 #include "wasm/page.h"
 #include "wasm/state_json.h"
@@ -34,6 +35,7 @@ namespace {
 // that cost before the next one, which keeps refreshes under a tenth of a big log's load time.
 double g_refresh_cost_ms = 0;
 constexpr double kRefreshCostMultiple = 9;
+double g_longest_refresh_ms = 0;  // since ag_take_longest_refresh_ms last read it
 
 }  // namespace
 
@@ -42,6 +44,7 @@ void RefreshModelsNow(Page& page, double now_ms) {
   page.models_stale = false;
   ui::RefreshModels(page.state);
   g_refresh_cost_ms = emscripten_get_now() - now_ms;
+  g_longest_refresh_ms = std::max(g_longest_refresh_ms, g_refresh_cost_ms);
 }
 
 namespace {
@@ -251,10 +254,19 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
   ui::RefreshModels(state);
 }
 
-// Switches the view; returns 0 when `route` names no view (nothing changes).
+// Switches the view; returns 0 when `route` names no view (nothing changes). Mid-load, the list
+// models are built only for the section on screen (ui/app_state.cc): a route to another section
+// rebuilds them at once, so the view's first frame shows the rows read so far.
 EMSCRIPTEN_KEEPALIVE int ag_show(const char* route) {
-  ThePage().RequestRedraw();
-  return ui::ShowRoute(ThePage().state, route) ? 1 : 0;
+  Page& page = ThePage();
+  page.RequestRedraw();
+  const ui::ViewId section_before = ui::SectionOf(page.state.route.view);
+  if (!ui::ShowRoute(page.state, route)) return 0;
+  if (page.state.status == ui::LoadStatus::kLoading && page.state.views_while_loading &&
+      ui::SectionOf(page.state.route.view) != section_before) {
+    afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
+  }
+  return 1;
 }
 
 // The theme the system asks for changed and the user has not chosen one (web/afterglow-page.js).
@@ -264,18 +276,26 @@ EMSCRIPTEN_KEEPALIVE void ag_set_theme(int light) {
 }
 
 // The test hook's state object (see web/afterglow-page.js, window.afterglow.state). Mid-load the
-// view models are brought up to date first, so the views' description matches the session.
-EMSCRIPTEN_KEEPALIVE const char* ag_state_json() {
+// view models are brought up to date first, so the views' description matches the session;
+// with `as_drawn` they are not, and the view describes the models the last frame drew.
+EMSCRIPTEN_KEEPALIVE const char* ag_state_json(int as_drawn) {
   static std::string json;
   Page& page = ThePage();
-  if (page.state.status == ui::LoadStatus::kLoading && page.models_stale) {
+  if (!as_drawn && page.state.status == ui::LoadStatus::kLoading && page.models_stale) {
     afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
   }
   // Free the previous answer first: state() reports the heap in use, which must not depend on
   // how long the last answer happened to be (tests compare it across idle frames).
   std::string().swap(json);
-  json = afterglow::wasm::StateJson(page);
+  json = afterglow::wasm::StateJson(page, as_drawn != 0);
   return json.c_str();
+}
+
+// The longest model refresh since the last call, in ms, and starts over (the page's load profile).
+EMSCRIPTEN_KEEPALIVE double ag_take_longest_refresh_ms() {
+  const double longest = afterglow::wasm::g_longest_refresh_ms;
+  afterglow::wasm::g_longest_refresh_ms = 0;
+  return longest;
 }
 
 // state().status alone, without building the whole state: the bench polls it on every frame of

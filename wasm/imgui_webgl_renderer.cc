@@ -181,6 +181,10 @@ void ImGuiWebGlRenderer::CreateFontTexture() {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);  // RGBA8 rows are always 4-byte aligned
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  // The GPU has its copy: free the CPU pixels (1 byte + 4 bytes a texel) before any log is read,
+  // so the model reuses them (the wasm heap never shrinks). The glyph tables stay, so text still
+  // lays out; a lost context or a new scale rebuilds the pixels in GetTexDataAsRGBA32 above.
+  atlas.ClearTexData();
   atlas.SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(font_texture_)));
 }
 

@@ -10,6 +10,7 @@
 #define GLFW_INCLUDE_ES3
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
+#include "ui/route.h"
 #include "ui/theme.h"
 #include "ui/views.h"
 #include "wasm/imgui_webgl_renderer.h"
@@ -191,15 +193,24 @@ bool ModelsReadyToDraw(Page& page) {
   return true;
 }
 
-void Frame() {
-  Page& page = ThePage();
-  if (JsTakeWakeups()) page.RequestRedraw();
-  if (page.frames_to_draw <= 0 || page.context_lost) return;
-  if (!ModelsReadyToDraw(page)) return;
-  --page.frames_to_draw;
-  ++page.frames_drawn;
+// The longest frame drawn since ag_take_longest_frame_ms last read it (the page's load profile).
+double g_longest_frame_ms = 0;
 
-  MatchCanvasToScreen();
+// What a mid-load frame's list models were built for: the section on screen, and whether the
+// routed views (not the loading view) are shown. RefreshModels builds mid-load only the section on
+// screen (ui/app_state.cc), so a click on another tab leaves its models as they were.
+struct ShownModels {
+  ui::ViewId section;
+  bool views_while_loading;
+  bool operator==(const ShownModels&) const = default;
+};
+
+ShownModels Shown(const ui::AppState& state) {
+  return {ui::SectionOf(state.route.view), state.views_while_loading};
+}
+
+// One ImGui frame of the UI, not yet rendered.
+void BuildImGuiFrame(Page& page) {
   g_renderer.NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // GLFW's idea of the window size is stale (see above); the canvas is the truth. Mouse
@@ -207,16 +218,50 @@ void Frame() {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(g_width), static_cast<float>(g_height));
   io.DisplayFramebufferScale = ImVec2(1, 1);
+  // A frame built again at once (below) has no time between; ImGui needs some.
+  io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
   ImGui::NewFrame();
   ui::DrawFrame(page.state);
   ImGui::Render();
+}
+
+void Frame() {
+  Page& page = ThePage();
+  if (JsTakeWakeups()) page.RequestRedraw();
+  if (page.frames_to_draw <= 0 || page.context_lost) return;
+  if (!ModelsReadyToDraw(page)) return;
+  const double start_ms = emscripten_get_now();
+  --page.frames_to_draw;
+  ++page.frames_drawn;
+
+  MatchCanvasToScreen();
+  const ShownModels before = Shown(page.state);
+  BuildImGuiFrame(page);
+  // A click on a tab mid-load switched the view inside this frame, which then drew the new
+  // view from models built for the old one ("0 jobs" for a frame, or until the next refresh):
+  // the models are rebuilt for the new view and the frame built again, and only that one shown.
+  const ui::AppState& state = page.state;
+  if (state.status == ui::LoadStatus::kLoading && state.views_while_loading &&
+      !(Shown(state) == before)) {
+    RefreshModelsNow(page, emscripten_get_now());
+    BuildImGuiFrame(page);
+  }
 
   g_renderer.Render(*ImGui::GetDrawData(), g_width, g_height,
                     ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
+  g_longest_frame_ms = std::max(g_longest_frame_ms, emscripten_get_now() - start_ms);
 }
 
 }  // namespace
 }  // namespace afterglow::wasm
+
+// The longest frame drawn since the last call, in ms, and starts over. The page reads it for its
+// load profile (web/afterglow-page.js).
+extern "C" EMSCRIPTEN_KEEPALIVE double ag_take_longest_frame_ms() {
+  const double longest = afterglow::wasm::g_longest_frame_ms;
+  afterglow::wasm::g_longest_frame_ms = 0;
+  return longest;
+}
 
 int main() {
   using namespace afterglow::wasm;

@@ -37,7 +37,7 @@ const char* StatusName(ui::LoadStatus status) {
 
 }  // namespace
 
-std::string StateJson(const Page& page) {
+std::string StateJson(const Page& page, bool as_drawn) {
   std::string json;
   const ui::AppState& state = page.state;
   json += "{\"status\":\"";
@@ -81,7 +81,8 @@ std::string StateJson(const Page& page) {
   // Mid-load the views describe the partial results (bridge.cc refreshes the models first).
   const ui::ViewEntry* view = ui::FindView(state.route.view);
   const bool described = state.status == ui::LoadStatus::kReady ||
-                         (state.status == ui::LoadStatus::kLoading && !page.models_stale);
+                         (state.status == ui::LoadStatus::kLoading &&
+                          (!page.models_stale || as_drawn));
   if (view != nullptr && described) {
     JsonWriter out;
     out.BeginObject();

@@ -10,6 +10,8 @@
 
 namespace afterglow::wasm {
 
-std::string StateJson(const Page& page);
+// `as_drawn`: mid-load, the view describes its models as the last frame drew them, even when
+// chunks were fed since (by default it then describes nothing: bridge.cc refreshes them first).
+std::string StateJson(const Page& page, bool as_drawn = false);
 
 }  // namespace afterglow::wasm

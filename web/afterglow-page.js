@@ -35,6 +35,7 @@
   let engine = null;   // the wasm module, once it has started
   let loading = false; // one load at a time
   let lastLoad = null;  // the last finished load's {entries, plan}: what "Save analysis" saves
+  let lastProfile = null;  // the last load's profile (see loadProfile below)
 
   // [SECTION] Theme: the user's choice (the one thing the page stores), else the system's.
 
@@ -85,13 +86,21 @@
     });
   }
 
-  // Resolves in a new task of the event loop, without the 4 ms clamp of nested setTimeouts. The
-  // browser runs input, rendering (the engine's requestAnimationFrame) and other tasks first
-  // when they are due; a background tab, where animation frames stop, keeps loading.
+  // Resolves in a new task of the event loop, without the 4 ms clamp of nested setTimeouts. A
+  // background-priority task (scheduler.postTask) runs only when no input, rendering or other task
+  // is waiting, so a frame that is due is drawn at the pump's next yield: Chromium otherwise lets
+  // a stream of ordinary tasks (a MessageChannel's) hold rendering off for up to 100 ms before
+  // it gives frames priority, which made the load's frame gaps 100 to 133 ms. Browsers without
+  // scheduler.postTask get the MessageChannel task. A background tab, where animation frames
+  // stop, keeps loading either way.
   const yieldChannel = new MessageChannel();
   const yieldWaiters = [];
   yieldChannel.port1.onmessage = () => yieldWaiters.shift()();
+  const backgroundTask = typeof scheduler !== 'undefined' && typeof scheduler.postTask === 'function'
+    ? () => scheduler.postTask(() => {}, { priority: 'background' })
+    : null;
   function nextTask() {
+    if (backgroundTask) return backgroundTask();
     return new Promise((resolve) => {
       yieldWaiters.push(resolve);
       yieldChannel.port2.postMessage(null);
@@ -116,18 +125,68 @@
     requestAnimationFrame(onFrame);
   }
 
+  // [SECTION] Load profile: where the main thread's time goes during a load, for finding what
+  // holds frames off (window.afterglow.loadProfile(); cheap enough to be always on). A frame
+  // cannot come while the pump's task runs, so the longest blocks name the frame gaps' causes.
+  const kProfileBlocks = 10;
+  let profile = null;
+  function newProfile() {
+    return {
+      loadMs: 0,        // from ag_load_begin to the end of the load
+      engineMs: 0,      // in the engine's calls: ag_file_push, the begin and end calls
+      pushMs: 0,        // of which in ag_file_push
+      copyMs: 0,        // copying file slices into the wasm heap
+      readWaitMs: 0,    // waiting for a file slice that was not read yet
+      yieldedMs: 0,     // given back to the browser: frames, input, reads finishing
+      frameWaitMs: 0,   // of which waiting for an overdue animation frame
+      yields: 0,
+      longestTaskMs: 0,  // the longest run of the pump without yielding
+      blocks: [],       // the longest engine calls and pump tasks: {what, ms, atMs}
+      startMs: performance.now(),
+    };
+  }
+  // Keeps the kProfileBlocks longest blocks, longest first.
+  function noteBlock(what, ms, startMs) {
+    if (!profile) return;
+    const blocks = profile.blocks;
+    if (blocks.length === kProfileBlocks && ms <= blocks[blocks.length - 1].ms) return;
+    const atMs = Math.round(startMs - profile.startMs);
+    if (blocks.length === kProfileBlocks) blocks.pop();
+    blocks.push({ what, ms: Math.round(ms * 10) / 10, atMs });
+    blocks.sort((a, b) => b.ms - a.ms);
+  }
+  // Calls the engine, timing the call into the profile.
+  function engineCall(what, call) {
+    const startMs = performance.now();
+    const result = call();
+    const ms = performance.now() - startMs;
+    if (profile) profile.engineMs += ms;
+    noteBlock(what, ms, startMs);
+    return result;
+  }
+
   // Yields to the browser once kWorkSliceMs of work has run since the last yield.
   let workStartMs = 0;
   async function yieldIfDue() {
     const now = performance.now();
     if (now - workStartMs < kWorkSliceMs) return;
+    await yieldNow(now);
+  }
+  async function yieldNow(now = performance.now()) {
+    if (profile) {
+      profile.longestTaskMs = Math.max(profile.longestTaskMs, now - workStartMs);
+      profile.yields += 1;
+      noteBlock('pump task', now - workStartMs, workStartMs);
+    }
     if (now - lastFrameMs >= kFrameDueMs && !document.hidden) {
       await afterNextFrame(kFrameWaitMs);
       lastFrameMs = Math.max(lastFrameMs, performance.now());
+      if (profile) profile.frameWaitMs += performance.now() - now;
     } else {
       await nextTask();
     }
     workStartMs = performance.now();
+    if (profile) profile.yieldedMs += workStartMs - now;
   }
 
   // Thrown out of a load when the user cancels it; the load then resets the engine.
@@ -138,7 +197,8 @@
 
   // Reads byte ranges ([{blob, start, end}]) in order as kChunkBytes slices, keeping a few reads
   // in flight across ranges: reading a local file goes through the browser process and can take
-  // far longer than parsing the slice.
+  // far longer than parsing the slice. The first reads start at once. The slices read ahead are
+  // JavaScript ArrayBuffers; only the one being pushed is in the wasm heap.
   function sliceReader(ranges) {
     const kReadsInFlight = 3;
     const pending = [];
@@ -156,6 +216,7 @@
         }
       }
     };
+    fill();
     return {
       // The next slice in order; callers take exactly ceil((end - start) / kChunkBytes) per range.
       next() {
@@ -170,10 +231,20 @@
   // Copies `bytes` into the engine's chunk buffer and returns their length. ag_chunk_buffer may
   // grow the heap, so HEAPU8 is read after it.
   function toChunkBuffer(bytes) {
+    const startMs = performance.now();
     // >>> 0: wasm returns pointers as signed 32-bit numbers, negative past 2 GiB of heap.
     const pointer = engine._ag_chunk_buffer(bytes.length) >>> 0;
     engine.HEAPU8.set(bytes, pointer);
+    if (profile) profile.copyMs += performance.now() - startMs;
     return bytes.length;
+  }
+
+  // The next slice of `reader`, timing any wait for it (a read that is still in flight).
+  async function nextSlice(reader) {
+    const startMs = performance.now();
+    const slice = await reader.next();
+    if (profile) profile.readWaitMs += performance.now() - startMs;
+    return slice;
   }
 
   // Feeds the next `length` bytes of `reader` to the file or part the engine has begun. Each slice
@@ -182,12 +253,18 @@
   async function pushRange(reader, length) {
     let pushBytes = kFirstPushBytes;  // per file: its codec sets the work per stored byte
     for (let done = 0; done < length; done += kChunkBytes) {
-      const size = toChunkBuffer(new Uint8Array(await reader.next()));
+      const size = toChunkBuffer(new Uint8Array(await nextSlice(reader)));
       for (let offset = 0; offset < size;) {
         const part = Math.min(pushBytes, size - offset);
         const startMs = performance.now();
-        if (!engine._ag_file_push(offset, part)) throw new MemoryCapped();
+        const fed = engine._ag_file_push(offset, part);
         const tookMs = performance.now() - startMs;
+        if (profile) {
+          profile.engineMs += tookMs;
+          profile.pushMs += tookMs;
+        }
+        noteBlock('ag_file_push', tookMs, startMs);
+        if (!fed) throw new MemoryCapped();
         offset += part;
         // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
         // long one.
@@ -238,7 +315,7 @@
           engine._ag_zip_entry_end();
         }
       }
-      engine._ag_file_end();
+      engineCall('ag_file_end', () => engine._ag_file_end());
     }
   }
 
@@ -264,12 +341,16 @@
       const planned = plan.flatMap((log) => log.parts.map((part) => entries[part.file]));
       const totalBytes = planned.reduce((sum, entry) => sum + entry.file.size, 0);
       engine._ag_load_begin(totalBytes, planned.length);
-      await afterNextFrame();  // show the loading view before the first chunk
-      watchFrames();
-      workStartMs = performance.now();
+      profile = newProfile();
+      engine._ag_take_longest_frame_ms();  // frames and refreshes from here on
+      engine._ag_take_longest_refresh_ms();
+      // The first slices are read while the loading view is drawn.
       const isZip = (log) => !log.multi && /\.zip$/i.test(log.parts[0].path);
       const reader = sliceReader(plan.filter((log) => !isZip(log)).flatMap((log) => log.parts.map(
         (part) => ({ blob: entries[part.file].file, start: 0, end: entries[part.file].file.size }))));
+      await afterNextFrame();  // show the loading view before the first chunk
+      watchFrames();
+      workStartMs = performance.now();
       for (const log of plan) {
         if (isZip(log)) {
           const { file, name } = entries[log.parts[0].file];
@@ -292,9 +373,12 @@
           await pushRange(reader, file.size);
           engine._ag_file_read();
         }
-        engine._ag_file_end();
+        engineCall('ag_file_end', () => engine._ag_file_end());
+        // Ending a big file (compacting its tasks) and building every view at the end are each
+        // a long block on their own: a frame may come between them.
+        await yieldNow();
       }
-      engine._ag_load_end();
+      engineCall('ag_load_end', () => engine._ag_load_end());
       lastLoad = { entries, plan };
     } catch (error) {
       if (error instanceof Cancelled) {
@@ -306,6 +390,16 @@
         engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
       }
     } finally {
+      if (profile) {
+        const endMs = performance.now();
+        profile.loadMs = endMs - profile.startMs;
+        profile.longestTaskMs = Math.max(profile.longestTaskMs, endMs - workStartMs);
+        noteBlock('pump task', endMs - workStartMs, workStartMs);
+        profile.longestFrameMs = engine._ag_take_longest_frame_ms();
+        profile.longestRefreshMs = engine._ag_take_longest_refresh_ms();
+        lastProfile = profile;
+        profile = null;
+      }
       loading = false;
       fileInput.value = '';
       folderInput.value = '';
@@ -405,15 +499,23 @@
   window.afterglow = {
     // Resolves once the engine has started; rejects if it cannot start.
     ready,
-    state() {
+    // Mid-load the view's models are first brought up to date, unless `asDrawn`: then viewState
+    // describes what the last frame drew.
+    state({ asDrawn = false } = {}) {
       if (startError) return { ...emptyState, status: 'error', error: startError };
       if (!engine) return { ...emptyState, view: location.hash || kDefaultRoute };
-      return JSON.parse(engine.UTF8ToString(engine._ag_state_json()));
+      return JSON.parse(engine.UTF8ToString(engine._ag_state_json(asDrawn ? 1 : 0)));
     },
     // state().status alone; cheap enough to poll on every animation frame of a load.
     status() {
       if (startError) return 'error';
       return engine ? engine.UTF8ToString(engine._ag_load_status()) : 'empty';
+    },
+    // Where the last finished load's main-thread time went (newProfile() names the fields; all
+    // in ms), or null before the first load. longestFrameMs: the longest frame the engine drew;
+    // longestRefreshMs: the longest rebuild of the view models (inside a push or ag_load_end).
+    loadProfile() {
+      return lastProfile && JSON.parse(JSON.stringify(lastProfile));
     },
     show(route) {
       if (!engine || !engine.ccall('ag_show', 'number', ['string'], [route])) return false;

@@ -42,7 +42,7 @@ std::optional<int32_t> QueryInt(const ApiRequest& request, const std::string& na
   return static_cast<int32_t>(parsed);
 }
 
-int64_t NowMs() {
+int64_t CurrentEpochMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -170,7 +170,7 @@ ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
   const SqlModel& sql = attempt.sql;
   const bool details = QueryBool(request, "details", true);
   const bool plan_description = QueryBool(request, "planDescription", true);
-  const int64_t now_ms = NowMs();
+  const int64_t now_ms = CurrentEpochMs();
   if (rest.size() == 1) {
     int64_t execution_id = 0;
     if (!IsDigits(rest[0]) || !ParseJavaLong(rest[0], execution_id)) return NotFound("");

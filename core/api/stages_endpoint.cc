@@ -26,7 +26,7 @@ namespace {
 
 constexpr const char* kStageStatusNames[] = {"ACTIVE", "COMPLETE", "FAILED", "PENDING", "SKIPPED"};
 
-void WriteOpt(JsonWriter& w, const StringPool& pool, const char* key, const OptString& value) {
+void WriteOptText(JsonWriter& w, const StringPool& pool, const char* key, const OptString& value) {
   if (value.present) w.Field(key, pool.Get(value.id));
 }
 
@@ -49,7 +49,7 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
     w.Field("firstTaskLaunchedTime", FormatSparkDate(s.first_launch_time));
   }
   if (s.completion_time != kNoTime) w.Field("completionTime", FormatSparkDate(s.completion_time));
-  WriteOpt(w, pool, "failureReason", s.failure_reason);
+  WriteOptText(w, pool, "failureReason", s.failure_reason);
   w.FieldInt("executorDeserializeTime", m[M::kExecutorDeserializeTime]);
   w.FieldInt("executorDeserializeCpuTime", m[M::kExecutorDeserializeCpuTime]);
   w.FieldInt("executorRunTime", m[M::kExecutorRunTime]);
@@ -86,7 +86,7 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
   w.FieldInt("shuffleWriteTime", m[M::kShuffleWriteTime]);
   w.FieldInt("shuffleWriteRecords", m[M::kShuffleRecordsWritten]);
   w.Field("name", pool.Get(s.name));
-  WriteOpt(w, pool, "description", s.description);
+  WriteOptText(w, pool, "description", s.description);
   w.Field("details", pool.Get(s.details));
   w.Field("schedulingPool", pool.Get(s.scheduling_pool));
   w.Key("rddIds");
@@ -98,9 +98,9 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
   for (const StageAccumulable& acc : s.accumulables) {
     w.BeginObject();
     w.FieldInt("id", acc.id);
-    WriteOpt(w, pool, "name", acc.name);
-    WriteOpt(w, pool, "update", acc.update);
-    WriteOpt(w, pool, "value", acc.value);
+    WriteOptText(w, pool, "name", acc.name);
+    WriteOptText(w, pool, "update", acc.update);
+    WriteOptText(w, pool, "value", acc.value);
     w.EndObject();
   }
   w.EndArray();
@@ -361,9 +361,9 @@ void WriteTask(JsonWriter& w, const StringPool& pool, const AttemptModel& attemp
       const TaskAccumulable& acc = d.accumulables[range->second.first + i];
       w.BeginObject();
       w.FieldInt("id", acc.id);
-      WriteOpt(w, pool, "name", acc.name);
-      WriteOpt(w, pool, "update", acc.update);
-      WriteOpt(w, pool, "value", acc.value);
+      WriteOptText(w, pool, "name", acc.name);
+      WriteOptText(w, pool, "update", acc.update);
+      WriteOptText(w, pool, "value", acc.value);
       w.EndObject();
     }
   }

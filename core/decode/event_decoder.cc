@@ -2,9 +2,12 @@
 
 #include <iterator>
 #include <string>
+#include <type_traits>
 
 #include "core/base/read_padding.h"
 #include "core/decode/json_fields.h"
+#include "core/decode/raw_json_cursor.h"
+#include "core/decode/simd128_stage1.h"
 #include "core/decode/sql_event_decoder.h"
 #include "core/decode/status_event_decoder.h"
 #include "core/decode/task_accumulables.h"
@@ -49,11 +52,11 @@ error_code DecodeProperties(od::value value, StringPool& pool, EventProperties& 
   props.Clear();
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
     OptString* target = nullptr;
-    if (key == "spark.job.description") target = &props.job_description;
-    else if (key == "spark.jobGroup.id") target = &props.job_group;
-    else if (key == "spark.job.tags") target = &props.job_tags;
-    else if (key == "spark.scheduler.pool") target = &props.scheduler_pool;
-    else if (key == "spark.sql.execution.id") target = &props.sql_execution_id;
+    if (json::SameText(key, "spark.job.description")) target = &props.job_description;
+    else if (json::SameText(key, "spark.jobGroup.id")) target = &props.job_group;
+    else if (json::SameText(key, "spark.job.tags")) target = &props.job_tags;
+    else if (json::SameText(key, "spark.scheduler.pool")) target = &props.scheduler_pool;
+    else if (json::SameText(key, "spark.sql.execution.id")) target = &props.sql_execution_id;
     if (target == nullptr) return SUCCESS;
     return ReadOptText(v, pool, *target);
   });
@@ -65,12 +68,12 @@ error_code DecodeAccumulables(od::value value, StringPool& pool,
   return ForEachElement(value, [&](od::value element) -> error_code {
     AccumulableEvent& acc = out.emplace_back();
     return ForEachField(element, [&](std::string_view key, od::value v) -> error_code {
-      if (key == "ID") return ReadInt64(v, acc.id);
-      if (key == "Name") return ReadOptText(v, pool, acc.name);
-      if (key == "Update") return ReadOptText(v, pool, acc.update);
-      if (key == "Value") return ReadOptText(v, pool, acc.value);
-      if (key == "Internal") return ReadBool(v, acc.internal);
-      if (key == "Metadata") {
+      if (json::SameText(key, "ID")) return ReadInt64(v, acc.id);
+      if (json::SameText(key, "Name")) return ReadOptText(v, pool, acc.name);
+      if (json::SameText(key, "Update")) return ReadOptText(v, pool, acc.update);
+      if (json::SameText(key, "Value")) return ReadOptText(v, pool, acc.value);
+      if (json::SameText(key, "Internal")) return ReadBool(v, acc.internal);
+      if (json::SameText(key, "Metadata")) {
         OptString metadata;
         AG_JSON_TRY(ReadOptText(v, pool, metadata));
         acc.metadata_sql = metadata.present && pool.Get(metadata.id) == "sql";
@@ -83,21 +86,21 @@ error_code DecodeAccumulables(od::value value, StringPool& pool,
 error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& info) {
   info.Clear();
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "Stage ID") return ReadInt32(v, info.stage_id);
-    if (key == "Stage Attempt ID") return ReadInt32(v, info.attempt_id);
-    if (key == "Stage Name") return ReadString(v, pool, info.name);
-    if (key == "Number of Tasks") return ReadInt32(v, info.num_tasks);
-    if (key == "RDD Info") {
+    if (json::SameText(key, "Stage ID")) return ReadInt32(v, info.stage_id);
+    if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, info.attempt_id);
+    if (json::SameText(key, "Stage Name")) return ReadString(v, pool, info.name);
+    if (json::SameText(key, "Number of Tasks")) return ReadInt32(v, info.num_tasks);
+    if (json::SameText(key, "RDD Info")) {
       return ForEachElement(v, [&](od::value rdd) { return DecodeRddInfo(rdd, pool, info); });
     }
-    if (key == "Details") return ReadString(v, pool, info.details);
-    if (key == "Submission Time") return ReadOptTime(v, info.submission_time);
-    if (key == "Completion Time") return ReadOptTime(v, info.completion_time);
-    if (key == "Failure Reason") return ReadOptText(v, pool, info.failure_reason);
-    if (key == "Accumulables") return DecodeAccumulables(v, pool, info.accumulables);
-    if (key == "Resource Profile Id") return ReadInt32(v, info.resource_profile_id);
-    if (key == "Shuffle Push Enabled") return ReadBool(v, info.shuffle_push_enabled);
-    if (key == "Shuffle Push Mergers Count") return ReadInt32(v, info.shuffle_mergers_count);
+    if (json::SameText(key, "Details")) return ReadString(v, pool, info.details);
+    if (json::SameText(key, "Submission Time")) return ReadOptTime(v, info.submission_time);
+    if (json::SameText(key, "Completion Time")) return ReadOptTime(v, info.completion_time);
+    if (json::SameText(key, "Failure Reason")) return ReadOptText(v, pool, info.failure_reason);
+    if (json::SameText(key, "Accumulables")) return DecodeAccumulables(v, pool, info.accumulables);
+    if (json::SameText(key, "Resource Profile Id")) return ReadInt32(v, info.resource_profile_id);
+    if (json::SameText(key, "Shuffle Push Enabled")) return ReadBool(v, info.shuffle_push_enabled);
+    if (json::SameText(key, "Shuffle Push Mergers Count")) return ReadInt32(v, info.shuffle_mergers_count);
     return SUCCESS;
   });
 }
@@ -109,47 +112,55 @@ error_code ReadRecent(od::value value, RecentStrings& recent, StringId& out) {
   out = recent.Intern(text);
   return SUCCESS;
 }
+error_code ReadRecent(json::RawCursor& value, RecentStrings& recent, StringId& out) {
+  std::string_view text;
+  AG_JSON_TRY(value.ReadPlainString(text));
+  out = recent.Intern(text);
+  return SUCCESS;
+}
 
 // `accumulables`, when given, receives the "Accumulables" id/update pairs (for the SQL listener);
-// `shown`, when given, the entries the task API shows (stage details and task lists).
-error_code DecodeTaskInfo(od::value value, StringPool& pool, RecentStrings& recent,
+// `shown`, when given, the entries the task API shows (stage details and task lists). `Value` is
+// od::value or json::RawCursor& (the raw fast path): one list of keys for both.
+template <typename Value>
+error_code DecodeTaskInfo(Value&& value, StringPool& pool, RecentStrings& recent,
                           TaskInfoEvent& info, std::vector<TaskAccumUpdate>* accumulables = nullptr,
                           std::vector<AccumulableEvent>* shown = nullptr) {
   info = TaskInfoEvent{};
   // Every task event has one: switch on the key's length so each key costs one compare.
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
     switch (key.size()) {
       case 4:
-        if (key == "Host") return ReadRecent(v, recent, info.host);
+        if (json::SameText(key, "Host")) return ReadRecent(v, recent, info.host);
         break;
       case 5:
-        if (key == "Index") return ReadInt32(v, info.index);
+        if (json::SameText(key, "Index")) return ReadInt32(v, info.index);
         break;
       case 6:
-        if (key == "Failed") return ReadBool(v, info.failed);
-        if (key == "Killed") return ReadBool(v, info.killed);
+        if (json::SameText(key, "Failed")) return ReadBool(v, info.failed);
+        if (json::SameText(key, "Killed")) return ReadBool(v, info.killed);
         break;
       case 7:
-        if (key == "Task ID") return ReadInt64(v, info.task_id);
-        if (key == "Attempt") return ReadInt32(v, info.attempt);
+        if (json::SameText(key, "Task ID")) return ReadInt64(v, info.task_id);
+        if (json::SameText(key, "Attempt")) return ReadInt32(v, info.attempt);
         break;
       case 8:
-        if (key == "Locality") return ReadRecent(v, recent, info.locality);
+        if (json::SameText(key, "Locality")) return ReadRecent(v, recent, info.locality);
         break;
       case 11:
-        if (key == "Launch Time") return ReadInt64(v, info.launch_time);
-        if (key == "Executor ID") return ReadRecent(v, recent, info.executor_id);
-        if (key == "Speculative") return ReadBool(v, info.speculative);
-        if (key == "Finish Time") return ReadInt64(v, info.finish_time);
+        if (json::SameText(key, "Launch Time")) return ReadInt64(v, info.launch_time);
+        if (json::SameText(key, "Executor ID")) return ReadRecent(v, recent, info.executor_id);
+        if (json::SameText(key, "Speculative")) return ReadBool(v, info.speculative);
+        if (json::SameText(key, "Finish Time")) return ReadInt64(v, info.finish_time);
         break;
       case 12:
-        if (key == "Partition ID") return ReadInt32(v, info.partition_id);
-        if ((accumulables != nullptr || shown != nullptr) && key == "Accumulables") {
+        if (json::SameText(key, "Partition ID")) return ReadInt32(v, info.partition_id);
+        if ((accumulables != nullptr || shown != nullptr) && json::SameText(key, "Accumulables")) {
           return DecodeTaskAccumulables(v, pool, shown, accumulables);
         }
         break;
       case 19:
-        if (key == "Getting Result Time") return ReadInt64(v, info.getting_result_time);
+        if (json::SameText(key, "Getting Result Time")) return ReadInt64(v, info.getting_result_time);
         break;
       default:
         break;
@@ -169,9 +180,9 @@ struct MetricField {
 // order still finds every key by the scan. Returns N when the key is not in the group.
 template <size_t N>
 size_t FindField(const MetricField (&fields)[N], std::string_view key, size_t& next) {
-  if (next < N && fields[next].key == key) return next++;
+  if (next < N && json::SameText(fields[next].key, key)) return next++;
   for (size_t i = 0; i < N; ++i) {
-    if (fields[i].key == key) {
+    if (json::SameText(fields[i].key, key)) {
       next = i + 1;
       return i;
     }
@@ -179,11 +190,11 @@ size_t FindField(const MetricField (&fields)[N], std::string_view key, size_t& n
   return N;
 }
 
-template <size_t N>
-error_code DecodeMetricGroup(od::value value, const MetricField (&fields)[N],
+template <typename Value, size_t N>
+error_code DecodeMetricGroup(Value&& value, const MetricField (&fields)[N],
                              TaskMetricValues& out) {
   size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
     const size_t found = FindField(fields, key, next);
     return found < N ? ReadInt64(v, out[fields[found].metric]) : SUCCESS;
   });
@@ -226,7 +237,8 @@ constexpr MetricField kTopLevelFields[] = {
     {"Disk Bytes Spilled", TaskMetric::kDiskBytesSpilled},
 };
 
-error_code DecodeShuffleRead(od::value value, TaskMetricValues& out) {
+template <typename Value>
+error_code DecodeShuffleRead(Value&& value, TaskMetricValues& out) {
   static constexpr MetricField kFields[] = {
       {"Remote Blocks Fetched", TaskMetric::kShuffleRemoteBlocksFetched},
       {"Local Blocks Fetched", TaskMetric::kShuffleLocalBlocksFetched},
@@ -238,40 +250,42 @@ error_code DecodeShuffleRead(od::value value, TaskMetricValues& out) {
       {"Remote Requests Duration", TaskMetric::kShuffleRemoteReqsDuration},
   };
   size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
     const size_t found = FindField(kFields, key, next);
     if (found < std::size(kFields)) return ReadInt64(v, out[kFields[found].metric]);
     // Spark 3.2+ writers put push-based metrics under "Push Based Shuffle", but the pinned
     // History Server's reader looks for "Shuffle Push Read Metrics" (SPARK-43100, fixed upstream
     // later). We read what that History Server reads, so its answers match; the writer's key is
     // deliberately ignored.
-    if (key == "Shuffle Push Read Metrics") return DecodeMetricGroup(v, kPushReadFields, out);
+    if (json::SameText(key, "Shuffle Push Read Metrics")) return DecodeMetricGroup(v, kPushReadFields, out);
     return SUCCESS;
   });
 }
 
-error_code DecodeTaskMetrics(od::value value, TaskMetricValues& out) {
+template <typename Value>
+error_code DecodeTaskMetrics(Value&& value, TaskMetricValues& out) {
   out = TaskMetricValues{};
   size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
     const size_t found = FindField(kTopLevelFields, key, next);
     if (found < std::size(kTopLevelFields)) {
       return ReadInt64(v, out[kTopLevelFields[found].metric]);
     }
-    if (key == "Shuffle Read Metrics") return DecodeShuffleRead(v, out);
-    if (key == "Shuffle Write Metrics") return DecodeMetricGroup(v, kShuffleWriteFields, out);
-    if (key == "Input Metrics") return DecodeMetricGroup(v, kInputFields, out);
-    if (key == "Output Metrics") return DecodeMetricGroup(v, kOutputFields, out);
+    if (json::SameText(key, "Shuffle Read Metrics")) return DecodeShuffleRead(v, out);
+    if (json::SameText(key, "Shuffle Write Metrics")) return DecodeMetricGroup(v, kShuffleWriteFields, out);
+    if (json::SameText(key, "Input Metrics")) return DecodeMetricGroup(v, kInputFields, out);
+    if (json::SameText(key, "Output Metrics")) return DecodeMetricGroup(v, kOutputFields, out);
     return SUCCESS;
   });
 }
 
-error_code DecodeExecutorMetrics(od::value value, ExecutorMetricValues& out) {
+template <typename Value>
+error_code DecodeExecutorMetrics(Value&& value, ExecutorMetricValues& out) {
   out = ExecutorMetricValues{};
   size_t next = 0;  // the slot after the previous key's: Spark writes them in kExecutorMetricNames order
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
     size_t index = next;
-    if (index >= kExecutorMetricCount || kExecutorMetricNames[index] != key) {
+    if (index >= kExecutorMetricCount || !json::SameText(kExecutorMetricNames[index], key)) {
       const int found = ExecutorMetricIndex(key);
       if (found < 0) return SUCCESS;
       index = static_cast<size_t>(found);
@@ -281,18 +295,24 @@ error_code DecodeExecutorMetrics(od::value value, ExecutorMetricValues& out) {
   });
 }
 
-error_code DecodeTaskEndReason(od::value value, StringPool& pool, RecentStrings& recent,
+template <typename Value>
+error_code DecodeTaskEndReason(Value&& value, StringPool& pool, RecentStrings& recent,
                                TaskEndEvent& event) {
   event.reason_name = kEmptyString;
   event.kill_reason = recent.Intern("unknown reason");
   event.commit_denied_job = event.commit_denied_partition = event.commit_denied_attempt = -1;
-  AG_JSON_TRY(ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "Reason") return ReadRecent(v, recent, event.reason_name);
-    if (key == "Kill Reason") return ReadString(v, pool, event.kill_reason);
-    if (key == "Job ID") return ReadInt64(v, event.commit_denied_job);
-    if (key == "Partition ID") return ReadInt64(v, event.commit_denied_partition);
-    if (key == "Attempt Number") return ReadInt64(v, event.commit_denied_attempt);
-    return ReadTaskFailureField(key, v, pool, event.failure);
+  AG_JSON_TRY(ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
+    if (json::SameText(key, "Reason")) return ReadRecent(v, recent, event.reason_name);
+    // The raw fast path reads successes only: failures go to simdjson.
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(v)>, json::RawCursor>) {
+      return json::kNotCanonical;
+    } else {
+      if (json::SameText(key, "Kill Reason")) return ReadString(v, pool, event.kill_reason);
+      if (json::SameText(key, "Job ID")) return ReadInt64(v, event.commit_denied_job);
+      if (json::SameText(key, "Partition ID")) return ReadInt64(v, event.commit_denied_partition);
+      if (json::SameText(key, "Attempt Number")) return ReadInt64(v, event.commit_denied_attempt);
+      return ReadTaskFailureField(key, v, pool, event.failure);
+    }
   }));
   const std::string_view reason = pool.Get(event.reason_name);
   if (reason == "Success") event.reason = TaskEndReasonKind::kSuccess;
@@ -306,7 +326,12 @@ error_code DecodeTaskEndReason(od::value value, StringPool& pool, RecentStrings&
 }  // namespace
 
 EventDecoder::EventDecoder(StringPool* pool, EventSink* sink)
-    : pool_(pool), recent_strings_(pool), sink_(sink) {}
+    : pool_(pool), recent_strings_(pool), sink_(sink) {
+  // The page's simdjson has no WebAssembly kernel: its scalar stage 1 was a third of the page's
+  // decode time, so the on-demand parser gets ours (simd128_stage1.h). Should installing fail, the
+  // builtin kernel parses as before.
+  if constexpr (kSimd128Stage1BeatsBuiltin) (void)InstallSimd128Stage1(parser_);
+}
 
 void EventDecoder::RecordBadLine(uint64_t line_number, std::string cause) {
   ++bad_line_count_;
@@ -345,6 +370,13 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
     RecordBadLine(unparsed_line_->line, std::move(unparsed_line_->cause));
     unparsed_line_.reset();
   }
+  // Task lines, nearly all of a log, are read straight from the text when they have Spark's exact
+  // shape (raw_json_cursor.h), without simdjson's two passes; any other line, and any task line
+  // with something outside that shape, is decoded by simdjson below.
+  if (DecodeRawTaskLine(line)) {
+    ++events_;
+    return;
+  }
   od::document doc;
   od::object event;
   std::string_view event_name;
@@ -380,6 +412,115 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
   ++events_;
 }
 
+// Task events, from simdjson's walk of the line or from the raw fast path's (OnLine): `walk` calls
+// its argument with each top-level field's key and value (od::value or json::RawCursor&).
+template <typename Walk>
+error_code EventDecoder::DecodeTaskStart(Walk&& walk) {
+  int32_t stage_id = 0;
+  int32_t stage_attempt_id = 0;
+  TaskInfoEvent& info = task_end_.info;
+  info = TaskInfoEvent{};
+  AG_JSON_TRY(walk([&](std::string_view key, auto&& v) -> error_code {
+    if (json::SameText(key, "Stage ID")) return ReadInt32(v, stage_id);
+    if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, stage_attempt_id);
+    if (json::SameText(key, "Task Info")) return DecodeTaskInfo(v, *pool_, recent_strings_, info);
+    return SUCCESS;
+  }));
+  sink_->OnTaskStart(stage_id, stage_attempt_id, info);
+  return SUCCESS;
+}
+
+template <typename Walk>
+error_code EventDecoder::DecodeTaskEnd(Walk&& walk) {
+  TaskEndEvent& end = task_end_;
+  end.stage_id = end.stage_attempt_id = 0;
+  end.reason = TaskEndReasonKind::kSuccess;
+  end.info = TaskInfoEvent{};
+  // JsonProtocol: a missing "Task Metrics" is an empty (all-zero) TaskMetrics, a missing
+  // "Task Executor Metrics" all zeros; only an explicit null leaves the task without metrics.
+  end.has_metrics = true;
+  end.metrics = TaskMetricValues{};
+  end.executor_metrics = ExecutorMetricValues{};
+  end.failure.Clear();
+  end.task_accumulables.clear();
+  std::vector<TaskAccumUpdate>& task_accumulables = sql_scratch_.task_accumulables;
+  task_accumulables.clear();
+  bool seen_stage_id = false;
+  AG_JSON_TRY(walk([&](std::string_view key, auto&& v) -> error_code {
+    // Keys told apart by length first: one compare per key.
+    switch (key.size()) {
+      case 8:
+        if (json::SameText(key, "Stage ID")) {
+          seen_stage_id = true;
+          return ReadInt32(v, end.stage_id);
+        }
+        break;
+      case 9:
+        if (json::SameText(key, "Task Info")) {
+          // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
+          // in Spark's logs; if it has not been seen yet, decode them to be safe).
+          const bool want_accumulables =
+              sql_sink_ != nullptr &&
+              (!seen_stage_id ||
+               sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
+          return DecodeTaskInfo(v, *pool_, recent_strings_, end.info,
+                                want_accumulables ? &task_accumulables : nullptr,
+                                &end.task_accumulables);
+        }
+        break;
+      case 12:
+        if (json::SameText(key, "Task Metrics")) {
+          if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(v)>, json::RawCursor>) {
+            od::json_type type;
+            AG_JSON_TRY(v.type().get(type));
+            if (type == od::json_type::null) end.has_metrics = false;
+          }
+          // (A raw null is not an object: the fast path gives the line back to simdjson.)
+          return DecodeTaskMetrics(v, end.metrics);
+        }
+        break;
+      case 15:
+        if (json::SameText(key, "Task End Reason")) return DecodeTaskEndReason(v, *pool_, recent_strings_, end);
+        break;
+      case 16:
+        if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, end.stage_attempt_id);
+        break;
+      case 21:
+        if (json::SameText(key, "Task Executor Metrics")) return DecodeExecutorMetrics(v, end.executor_metrics);
+        break;
+      default:
+        break;
+    }
+    return SUCCESS;
+  }));
+  sink_->OnTaskEnd(end);
+  if (sql_sink_ != nullptr) sql_sink_->OnTaskEnd(end, task_accumulables);
+  return SUCCESS;
+}
+
+bool EventDecoder::DecodeRawTaskLine(std::string_view line) {
+  constexpr std::string_view kTaskEndPrefix = R"({"Event":"SparkListenerTaskEnd",)";
+  constexpr std::string_view kTaskStartPrefix = R"({"Event":"SparkListenerTaskStart",)";
+  // (SameText, not starts_with: in wasm a memcmp call costs more than these compares.)
+  auto starts_with = [&](std::string_view prefix) {
+    return line.size() >= prefix.size() && json::SameText(line.substr(0, prefix.size()), prefix);
+  };
+  const bool task_end = starts_with(kTaskEndPrefix);
+  if (!task_end && !starts_with(kTaskStartPrefix)) return false;
+  json::RawCursor cursor(line.data(), line.data() + line.size());
+  // The whole line must be read (then it is valid JSON) before any event is delivered.
+  auto walk = [&](auto&& on_field) -> error_code {
+    AG_JSON_TRY(json::ForEachField(cursor, on_field));
+    while (!cursor.AtEnd()) {
+      if (!cursor.Consume(' ') && !cursor.Consume('\t') && !cursor.Consume('\r')) {
+        return json::kNotCanonical;
+      }
+    }
+    return SUCCESS;
+  };
+  return (task_end ? DecodeTaskEnd(walk) : DecodeTaskStart(walk)) == SUCCESS;
+}
+
 error_code EventDecoder::Decode(od::object& event, EventKind kind) {
   StringPool& pool = *pool_;
   // Every decoder walks the event's fields once; "Event" itself is among them and ignored.
@@ -397,7 +538,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
     case EventKind::kLogStart: {
       StringId version = kEmptyString;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        return key == "Spark Version" ? ReadString(v, pool, version) : SUCCESS;
+        return json::SameText(key, "Spark Version") ? ReadString(v, pool, version) : SUCCESS;
       }));
       sink_->OnLogStart(version);
       if (line_listed_) listing_sink_->OnListedLogStart(version);
@@ -406,16 +547,16 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
     case EventKind::kApplicationStart: {
       ApplicationStartEvent start;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "App Name") return ReadString(v, pool, start.name);
-        if (key == "App ID") return ReadOptText(v, pool, start.app_id);
-        if (key == "Timestamp") return ReadInt64(v, start.time);
-        if (key == "User") return ReadString(v, pool, start.user);
-        if (key == "App Attempt ID") return ReadOptText(v, pool, start.attempt_id);
-        if (key == "Driver Logs") {
+        if (json::SameText(key, "App Name")) return ReadString(v, pool, start.name);
+        if (json::SameText(key, "App ID")) return ReadOptText(v, pool, start.app_id);
+        if (json::SameText(key, "Timestamp")) return ReadInt64(v, start.time);
+        if (json::SameText(key, "User")) return ReadString(v, pool, start.user);
+        if (json::SameText(key, "App Attempt ID")) return ReadOptText(v, pool, start.attempt_id);
+        if (json::SameText(key, "Driver Logs")) {
           start.has_driver_logs = true;
           return DecodeStringPairs(v, pool, start.driver_logs);
         }
-        if (key == "Driver Attributes") return DecodeStringPairs(v, pool, start.driver_attributes);
+        if (json::SameText(key, "Driver Attributes")) return DecodeStringPairs(v, pool, start.driver_attributes);
         return SUCCESS;
       }));
       sink_->OnApplicationStart(start);
@@ -425,7 +566,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
     case EventKind::kApplicationEnd: {
       int64_t time = kNoTime;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        return key == "Timestamp" ? ReadInt64(v, time) : SUCCESS;
+        return json::SameText(key, "Timestamp") ? ReadInt64(v, time) : SUCCESS;
       }));
       sink_->OnApplicationEnd(time);
       if (line_listed_) listing_sink_->OnListedApplicationEnd(time);
@@ -440,21 +581,21 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       job.properties.Clear();
       bool has_stage_infos = false;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Job ID") return ReadInt32(v, job.job_id);
-        if (key == "Submission Time") return ReadOptTime(v, job.submission_time);
-        if (key == "Stage Infos") {
+        if (json::SameText(key, "Job ID")) return ReadInt32(v, job.job_id);
+        if (json::SameText(key, "Submission Time")) return ReadOptTime(v, job.submission_time);
+        if (json::SameText(key, "Stage Infos")) {
           has_stage_infos = true;
           return ForEachElement(v, [&](od::value info) -> error_code {
             if (job.stage_info_count == job.stage_infos.size()) job.stage_infos.emplace_back();
             return DecodeStageInfo(info, pool, job.stage_infos[job.stage_info_count++]);
           });
         }
-        if (key == "Stage IDs") {
+        if (json::SameText(key, "Stage IDs")) {
           return ForEachElement(v, [&](od::value id) -> error_code {
             return ReadInt32(id, job.stage_ids.emplace_back());
           });
         }
-        if (key == "Properties") return DecodeProperties(v, pool, job.properties);
+        if (json::SameText(key, "Properties")) return DecodeProperties(v, pool, job.properties);
         return SUCCESS;
       }));
       if (!has_stage_infos) {
@@ -477,9 +618,9 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       int64_t completion_time = kNoTime;
       bool succeeded = false;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Job ID") return ReadInt32(v, job_id);
-        if (key == "Completion Time") return ReadOptTime(v, completion_time);
-        if (key == "Job Result") {
+        if (json::SameText(key, "Job ID")) return ReadInt32(v, job_id);
+        if (json::SameText(key, "Completion Time")) return ReadOptTime(v, completion_time);
+        if (json::SameText(key, "Job Result")) {
           return ForEachField(v, [&](std::string_view rk, od::value rv) -> error_code {
             if (rk != "Result") return SUCCESS;
             std::string_view result;
@@ -499,8 +640,8 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       properties_.Clear();
       stage_info_.Clear();
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Stage Info") return DecodeStageInfo(v, pool, stage_info_);
-        if (key == "Properties") return DecodeProperties(v, pool, properties_);
+        if (json::SameText(key, "Stage Info")) return DecodeStageInfo(v, pool, stage_info_);
+        if (json::SameText(key, "Properties")) return DecodeProperties(v, pool, properties_);
         return SUCCESS;
       }));
       if (kind == EventKind::kStageSubmitted) {
@@ -511,71 +652,14 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       }
       return SUCCESS;
     }
-    case EventKind::kTaskStart: {
-      int32_t stage_id = 0;
-      int32_t stage_attempt_id = 0;
-      TaskInfoEvent& info = task_end_.info;
-      info = TaskInfoEvent{};
-      AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Stage ID") return ReadInt32(v, stage_id);
-        if (key == "Stage Attempt ID") return ReadInt32(v, stage_attempt_id);
-        if (key == "Task Info") return DecodeTaskInfo(v, pool, recent_strings_, info);
-        return SUCCESS;
-      }));
-      sink_->OnTaskStart(stage_id, stage_attempt_id, info);
-      return SUCCESS;
-    }
-    case EventKind::kTaskEnd: {
-      TaskEndEvent& end = task_end_;
-      end.stage_id = end.stage_attempt_id = 0;
-      end.reason = TaskEndReasonKind::kSuccess;
-      end.info = TaskInfoEvent{};
-      // JsonProtocol: a missing "Task Metrics" is an empty (all-zero) TaskMetrics, a missing
-      // "Task Executor Metrics" all zeros; only an explicit null leaves the task without metrics.
-      end.has_metrics = true;
-      end.metrics = TaskMetricValues{};
-      end.executor_metrics = ExecutorMetricValues{};
-      end.failure.Clear();
-      end.task_accumulables.clear();
-      std::vector<TaskAccumUpdate>& task_accumulables = sql_scratch_.task_accumulables;
-      task_accumulables.clear();
-      bool seen_stage_id = false;
-      AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Stage ID") {
-          seen_stage_id = true;
-          return ReadInt32(v, end.stage_id);
-        }
-        if (key == "Stage Attempt ID") return ReadInt32(v, end.stage_attempt_id);
-        if (key == "Task End Reason") return DecodeTaskEndReason(v, pool, recent_strings_, end);
-        if (key == "Task Info") {
-          // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
-          // in Spark's logs; if it has not been seen yet, decode them to be safe).
-          const bool want_accumulables =
-              sql_sink_ != nullptr &&
-              (!seen_stage_id || sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
-          return DecodeTaskInfo(v, pool, recent_strings_, end.info,
-                                want_accumulables ? &task_accumulables : nullptr,
-                                &end.task_accumulables);
-        }
-        if (key == "Task Executor Metrics") return DecodeExecutorMetrics(v, end.executor_metrics);
-        if (key == "Task Metrics") {
-          od::json_type type;
-          AG_JSON_TRY(v.type().get(type));
-          if (type == od::json_type::null) end.has_metrics = false;
-          return DecodeTaskMetrics(v, end.metrics);
-        }
-        return SUCCESS;
-      }));
-      sink_->OnTaskEnd(end);
-      if (sql_sink_ != nullptr) sql_sink_->OnTaskEnd(end, task_accumulables);
-      return SUCCESS;
-    }
+    case EventKind::kTaskStart: return DecodeTaskStart(walk);
+    case EventKind::kTaskEnd: return DecodeTaskEnd(walk);
     case EventKind::kExecutorAdded: {
       ExecutorAddedEvent added;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Timestamp") return ReadInt64(v, added.time);
-        if (key == "Executor ID") return ReadString(v, pool, added.executor_id);
-        if (key == "Executor Info") {
+        if (json::SameText(key, "Timestamp")) return ReadInt64(v, added.time);
+        if (json::SameText(key, "Executor ID")) return ReadString(v, pool, added.executor_id);
+        if (json::SameText(key, "Executor Info")) {
           return ForEachField(v, [&](std::string_view ik, od::value iv) -> error_code {
             if (ik == "Host") return ReadString(iv, pool, added.host);
             if (ik == "Total Cores") return ReadInt32(iv, added.total_cores);
@@ -596,9 +680,9 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       StringId executor_id = kEmptyString;
       StringId reason = kEmptyString;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Timestamp") return ReadInt64(v, time);
-        if (key == "Executor ID") return ReadString(v, pool, executor_id);
-        if (key == "Removed Reason") return ReadString(v, pool, reason);
+        if (json::SameText(key, "Timestamp")) return ReadInt64(v, time);
+        if (json::SameText(key, "Executor ID")) return ReadString(v, pool, executor_id);
+        if (json::SameText(key, "Removed Reason")) return ReadString(v, pool, reason);
         return SUCCESS;
       }));
       sink_->OnExecutorRemoved(time, executor_id, reason);
@@ -607,11 +691,11 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
     case EventKind::kBlockManagerAdded: {
       BlockManagerAddedEvent added;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Timestamp") return ReadInt64(v, added.time);
-        if (key == "Maximum Memory") return ReadInt64(v, added.max_memory);
-        if (key == "Maximum Onheap Memory") return ReadInt64(v, added.max_on_heap);
-        if (key == "Maximum Offheap Memory") return ReadInt64(v, added.max_off_heap);
-        if (key == "Block Manager ID") {
+        if (json::SameText(key, "Timestamp")) return ReadInt64(v, added.time);
+        if (json::SameText(key, "Maximum Memory")) return ReadInt64(v, added.max_memory);
+        if (json::SameText(key, "Maximum Onheap Memory")) return ReadInt64(v, added.max_on_heap);
+        if (json::SameText(key, "Maximum Offheap Memory")) return ReadInt64(v, added.max_off_heap);
+        if (json::SameText(key, "Block Manager ID")) {
           return ForEachField(v, [&](std::string_view bk, od::value bv) -> error_code {
             if (bk == "Executor ID") return ReadString(bv, pool, added.executor_id);
             if (bk == "Host") return ReadString(bv, pool, added.host);
@@ -630,10 +714,10 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       int32_t stage_attempt_id = 0;
       ExecutorMetricValues metrics;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {
-        if (key == "Executor ID") return ReadString(v, pool, executor_id);
-        if (key == "Stage ID") return ReadInt32(v, stage_id);
-        if (key == "Stage Attempt ID") return ReadInt32(v, stage_attempt_id);
-        if (key == "Executor Metrics") return DecodeExecutorMetrics(v, metrics);
+        if (json::SameText(key, "Executor ID")) return ReadString(v, pool, executor_id);
+        if (json::SameText(key, "Stage ID")) return ReadInt32(v, stage_id);
+        if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, stage_attempt_id);
+        if (json::SameText(key, "Executor Metrics")) return DecodeExecutorMetrics(v, metrics);
         return SUCCESS;
       }));
       sink_->OnStageExecutorMetrics(executor_id, stage_id, stage_attempt_id, metrics);

@@ -72,6 +72,13 @@ class EventDecoder : public LineConsumer {
 
  private:
   simdjson::error_code Decode(simdjson::ondemand::object& event, EventKind kind);
+  // A TaskStart or TaskEnd line in Spark's exact shape, decoded and delivered from its raw text
+  // (raw_json_cursor.h); false, with nothing delivered, for any other line.
+  bool DecodeRawTaskLine(std::string_view line);
+  template <typename Walk>
+  simdjson::error_code DecodeTaskStart(Walk&& walk);
+  template <typename Walk>
+  simdjson::error_code DecodeTaskEnd(Walk&& walk);
   void RecordBadLine(uint64_t line_number, std::string cause);
   void RecordFailedLine(std::string_view line, uint64_t line_number, std::string cause);
 

@@ -21,7 +21,7 @@ using simdjson::error_code;
 using simdjson::SUCCESS;
 
 template <typename OnField>
-error_code WalkEvent(od::object& event, OnField&& on_field) {
+error_code ForEachEventField(od::object& event, OnField&& on_field) {
   for (auto field_result : event) {
     od::field field;
     AG_JSON_TRY(std::move(field_result).get(field));
@@ -64,7 +64,7 @@ error_code ReadDouble(od::value value, double& out) { return value.get_double().
 error_code DecodeEnvironment(od::object& event, StringPool& pool, EnvironmentInfo& env,
                              OptString& task_cpus) {
   env.Clear();
-  return WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
     if (key == "JVM Information") {
       return ForEachField(v, [&](std::string_view jk, od::value jv) -> error_code {
         std::optional<std::string>* target = nullptr;
@@ -95,7 +95,7 @@ error_code DecodeEnvironment(od::object& event, StringPool& pool, EnvironmentInf
 
 // JsonProtocol.resourceProfileAddedFromJson: executor and task request maps.
 error_code DecodeResourceProfile(od::object& event, ResourceProfileInfo& profile) {
-  return WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
     if (key == "Resource Profile Id") return ReadInt32(v, profile.id);
     if (key == "Executor Resource Requests") {
       return ForEachField(v, [&](std::string_view name, od::value rv) -> error_code {
@@ -142,7 +142,7 @@ error_code DecodeResourceProfile(od::object& event, ResourceProfileInfo& profile
 }
 
 error_code DecodeExclusion(od::object& event, StringPool& pool, ExclusionEvent& out) {
-  return WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
     if (key == "time") return ReadInt64(v, out.time);
     if (key == "executorId" || key == "hostId") return ReadString(v, pool, out.id);
     if (key == "stageId") return ReadInt32(v, out.stage_id);
@@ -152,7 +152,7 @@ error_code DecodeExclusion(od::object& event, StringPool& pool, ExclusionEvent& 
 }
 
 error_code DecodeBlockUpdated(od::object& event, StringPool& pool, BlockUpdatedEvent& out) {
-  return WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
     if (key != "Block Updated Info") return SUCCESS;
     return ForEachField(v, [&](std::string_view bk, od::value bv) -> error_code {
       if (bk == "Block Manager ID") {
@@ -173,7 +173,7 @@ error_code DecodeBlockUpdated(od::object& event, StringPool& pool, BlockUpdatedE
 }
 
 error_code DecodeMiscProcess(od::object& event, StringPool& pool, MiscProcessAddedEvent& out) {
-  return WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+  return ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
     if (key == "time") return ReadInt64(v, out.time);
     if (key == "processId") return ReadString(v, pool, out.process_id);
     if (key == "info") {
@@ -311,7 +311,7 @@ error_code DecodeStatusEvent(EventKind kind, od::object& event, StringPool& pool
     }
     case EventKind::kUnpersistRdd: {
       int32_t rdd_id = 0;
-      AG_JSON_TRY(WalkEvent(event, [&](std::string_view key, od::value v) -> error_code {
+      AG_JSON_TRY(ForEachEventField(event, [&](std::string_view key, od::value v) -> error_code {
         return key == "RDD ID" ? ReadInt32(v, rdd_id) : SUCCESS;
       }));
       sink.OnUnpersistRdd(rdd_id);

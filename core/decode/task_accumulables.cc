@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "core/decode/json_fields.h"
+#include "core/decode/raw_json_cursor.h"
 #include "core/decode/sql_event_decoder.h"
 
 namespace afterglow {
@@ -93,12 +94,95 @@ error_code ReadTextValue(od::value value, TextValue& out) {
   }
 }
 
+// The raw-text twin of ReadTextValue (raw_json_cursor.h): strings without escapes, numbers,
+// booleans and null; arrays, objects and escaped strings are left to simdjson.
+error_code ReadTextValue(json::RawCursor& value, TextValue& out) {
+  out = TextValue{};
+  switch (value.Peek()) {
+    case 'n': return value.Literal("null") ? SUCCESS : json::kNotCanonical;
+    case '"':
+      out.present = out.is_string = true;
+      return value.ReadPlainString(out.text);
+    case 't':
+    case 'f': {
+      const char* start = value.at();
+      bool ignored = false;
+      AG_JSON_TRY(value.ReadBool(ignored));
+      out.present = true;
+      out.text = std::string_view(start, static_cast<size_t>(value.at() - start));
+      return SUCCESS;
+    }
+    case '[':
+    case '{': return json::kNotCanonical;
+    default:
+      out.present = out.is_number = true;
+      return value.ReadNumberToken(out.text);
+  }
+}
+
 OptString Intern(StringPool& pool, const TextValue& text) {
   OptString out;
   if (!text.present) return out;
   out.present = true;
   out.id = pool.Intern(text.text);
   return out;
+}
+
+// One element of the array, from simdjson's value or from the raw text (Value is od::value or
+// json::RawCursor&): one list of keys for both paths.
+template <typename Value>
+error_code DecodeTaskAccumulable(Value&& element, StringPool& pool,
+                                 std::vector<AccumulableEvent>* shown,
+                                 std::vector<TaskAccumUpdate>* sql) {
+  int64_t id = 0;
+  TextValue name, update, accumulated, metadata;
+  bool internal = false;
+  // Keys told apart by length first: one compare per key, "Count Failed Values" none.
+  AG_JSON_TRY(ForEachField(element, [&](std::string_view key, auto&& v) -> error_code {
+    switch (key.size()) {
+      case 2:
+        if (json::SameText(key, "ID")) return ReadInt64(v, id);
+        break;
+      case 4:
+        if (json::SameText(key, "Name")) return ReadTextValue(v, name);
+        break;
+      case 5:
+        if (json::SameText(key, "Value")) return ReadTextValue(v, accumulated);
+        break;
+      case 6:
+        if (json::SameText(key, "Update")) return ReadTextValue(v, update);
+        break;
+      case 8:
+        if (json::SameText(key, "Internal")) return ReadBool(v, internal);
+        if (json::SameText(key, "Metadata")) return ReadTextValue(v, metadata);
+        break;
+      default:
+        break;
+    }
+    return SUCCESS;
+  }));
+  if (sql != nullptr) {
+    // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text);
+    // booleans, arrays and objects never parse.
+    TaskAccumUpdate& acc = sql->emplace_back();
+    acc.id = id;
+    if (!update.present) {
+      acc.kind = TaskAccumUpdate::Kind::kNone;
+    } else if ((update.is_string || update.is_number) && ParseJavaLong(update.text, acc.value)) {
+      acc.kind = TaskAccumUpdate::Kind::kLong;
+    } else {
+      acc.kind = TaskAccumUpdate::Kind::kInvalid;
+    }
+  }
+  const bool metadata_sql = metadata.present && metadata.text == "sql";
+  if (shown != nullptr && !internal && !metadata_sql) {
+    AccumulableEvent& acc = shown->emplace_back();
+    acc.id = id;
+    acc.name = Intern(pool, name);
+    acc.update = Intern(pool, update);
+    acc.value = Intern(pool, accumulated);
+  }
+  return SUCCESS;
 }
 
 }  // namespace
@@ -109,55 +193,17 @@ error_code DecodeTaskAccumulables(od::value value, StringPool& pool,
   if (shown != nullptr) shown->clear();
   if (sql != nullptr) sql->clear();
   return ForEachElement(value, [&](od::value element) -> error_code {
-    int64_t id = 0;
-    TextValue name, update, accumulated, metadata;
-    bool internal = false;
-    // Keys told apart by length first: one compare per key, "Count Failed Values" none.
-    AG_JSON_TRY(ForEachField(element, [&](std::string_view key, od::value v) -> error_code {
-      switch (key.size()) {
-        case 2:
-          if (key == "ID") return ReadInt64(v, id);
-          break;
-        case 4:
-          if (key == "Name") return ReadTextValue(v, name);
-          break;
-        case 5:
-          if (key == "Value") return ReadTextValue(v, accumulated);
-          break;
-        case 6:
-          if (key == "Update") return ReadTextValue(v, update);
-          break;
-        case 8:
-          if (key == "Internal") return ReadBool(v, internal);
-          if (key == "Metadata") return ReadTextValue(v, metadata);
-          break;
-        default:
-          break;
-      }
-      return SUCCESS;
-    }));
-    if (sql != nullptr) {
-      // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text);
-      // booleans, arrays and objects never parse.
-      TaskAccumUpdate& acc = sql->emplace_back();
-      acc.id = id;
-      if (!update.present) {
-        acc.kind = TaskAccumUpdate::Kind::kNone;
-      } else if ((update.is_string || update.is_number) && ParseJavaLong(update.text, acc.value)) {
-        acc.kind = TaskAccumUpdate::Kind::kLong;
-      } else {
-        acc.kind = TaskAccumUpdate::Kind::kInvalid;
-      }
-    }
-    const bool metadata_sql = metadata.present && metadata.text == "sql";
-    if (shown != nullptr && !internal && !metadata_sql) {
-      AccumulableEvent& acc = shown->emplace_back();
-      acc.id = id;
-      acc.name = Intern(pool, name);
-      acc.update = Intern(pool, update);
-      acc.value = Intern(pool, accumulated);
-    }
-    return SUCCESS;
+    return DecodeTaskAccumulable(element, pool, shown, sql);
+  });
+}
+
+error_code DecodeTaskAccumulables(json::RawCursor& value, StringPool& pool,
+                                  std::vector<AccumulableEvent>* shown,
+                                  std::vector<TaskAccumUpdate>* sql) {
+  if (shown != nullptr) shown->clear();
+  if (sql != nullptr) sql->clear();
+  return json::ForEachElement(value, [&](json::RawCursor& element) -> error_code {
+    return DecodeTaskAccumulable(element, pool, shown, sql);
   });
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/decode/events.h"
+#include "core/decode/raw_json_cursor.h"
 #include "core/decode/sql_events.h"
 #include "core/model/string_pool.h"
 #include "simdjson.h"
@@ -15,6 +16,11 @@ namespace afterglow {
 
 // `shown` and `sql` may each be null; both are cleared first when given.
 simdjson::error_code DecodeTaskAccumulables(simdjson::ondemand::value value, StringPool& pool,
+                                            std::vector<AccumulableEvent>* shown,
+                                            std::vector<TaskAccumUpdate>* sql);
+// The same over the raw text when it has Spark's shape (raw_json_cursor.h); kNotCanonical
+// otherwise, with `shown` and `sql` partly filled (the simdjson path clears them again).
+simdjson::error_code DecodeTaskAccumulables(json::RawCursor& value, StringPool& pool,
                                             std::vector<AccumulableEvent>* shown,
                                             std::vector<TaskAccumUpdate>* sql);
 

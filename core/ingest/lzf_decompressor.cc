@@ -8,7 +8,7 @@
 namespace afterglow {
 namespace {
 
-constexpr size_t kHeaderSize = 5;  // 'Z' 'V' type length(2)
+constexpr size_t kLzfChunkHeaderSize = 5;  // 'Z' 'V' type length(2)
 constexpr uint8_t kTypeStored = 0;
 constexpr uint8_t kTypeCompressed = 1;
 
@@ -65,7 +65,7 @@ DecodeStatus LzfDecompressor::Push(const uint8_t* data, size_t size, ByteSink& s
   if (failed_) return DecodeStatus::kError;
   while (size > 0) {
     if (!started_) {
-      size_t want = kHeaderSize;
+      size_t want = kLzfChunkHeaderSize;
       if (state_ == State::kHeader) chunk_offset_ = consumed_;
       if (state_ == State::kOriginalLength) want = 2;
       if (state_ == State::kPayload) want = payload_length_;

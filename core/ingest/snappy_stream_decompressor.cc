@@ -10,8 +10,8 @@
 namespace afterglow {
 namespace {
 
-constexpr uint8_t kMagic[] = {0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0x00};
-constexpr size_t kHeaderSize = sizeof kMagic + 4 + 4;
+constexpr uint8_t kSnappyJavaMagicHeader[] = {0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0x00};
+constexpr size_t kSnappyJavaHeaderSize = sizeof kSnappyJavaMagicHeader + 4 + 4;
 // Far above any block size Spark configures (spark.io.compression.snappy.blockSize, 32k): a
 // larger length is corrupt, and refusing it keeps a flipped bit from waiting for gigabytes.
 constexpr uint32_t kMaxChunk = 1u << 28;
@@ -31,9 +31,9 @@ DecodeStatus SnappyStreamDecompressor::Fail(uint64_t offset, std::string cause) 
 
 size_t SnappyStreamDecompressor::RunSize() const {
   switch (state_) {
-    case State::kStreamHeader: return kHeaderSize;
+    case State::kStreamHeader: return kSnappyJavaHeaderSize;
     case State::kLength: return 4;
-    case State::kHeaderRest: return kHeaderSize - 4;
+    case State::kHeaderRest: return kSnappyJavaHeaderSize - 4;
     case State::kChunk: return chunk_length_;
   }
   return 0;
@@ -54,14 +54,14 @@ DecodeStatus SnappyStreamDecompressor::Push(const uint8_t* data, size_t size, By
     started_ = false;
     switch (state_) {
       case State::kStreamHeader:
-        if (std::memcmp(run, kMagic, sizeof kMagic) != 0) {
+        if (std::memcmp(run, kSnappyJavaMagicHeader, sizeof kSnappyJavaMagicHeader) != 0) {
           return Fail(unit_offset_, "not a snappy-java stream (bad header)");
         }
         state_ = State::kLength;
         break;
       case State::kLength:
         // The first four bytes of the magic, read as a length: another stream's header follows.
-        if (std::memcmp(run, kMagic, 4) == 0) {
+        if (std::memcmp(run, kSnappyJavaMagicHeader, 4) == 0) {
           state_ = State::kHeaderRest;
           break;
         }
@@ -73,7 +73,7 @@ DecodeStatus SnappyStreamDecompressor::Push(const uint8_t* data, size_t size, By
         state_ = State::kChunk;
         break;
       case State::kHeaderRest:
-        if (std::memcmp(run, kMagic + 4, sizeof kMagic - 4) != 0) {
+        if (std::memcmp(run, kSnappyJavaMagicHeader + 4, sizeof kSnappyJavaMagicHeader - 4) != 0) {
           return Fail(unit_offset_, "bad header of a concatenated stream");
         }
         state_ = State::kLength;

@@ -10,11 +10,11 @@ namespace afterglow {
 namespace {
 // Output is handed on in slices of this size: big enough to amortize the per-call cost, small
 // enough to stay in cache while the line splitter and decoder read it.
-constexpr size_t kOutputSize = 256 * 1024;
+constexpr size_t kZstdOutputChunkSize = 256 * 1024;
 }  // namespace
 
 ZstdDecompressor::ZstdDecompressor()
-    : context_(ZSTD_createDCtx()), output_(kOutputSize + kReadPadding) {}
+    : context_(ZSTD_createDCtx()), output_(kZstdOutputChunkSize + kReadPadding) {}
 
 ZstdDecompressor::~ZstdDecompressor() { ZSTD_freeDCtx(context_); }
 
@@ -22,7 +22,7 @@ DecodeStatus ZstdDecompressor::Push(const uint8_t* data, size_t size, ByteSink& 
   if (failed_) return DecodeStatus::kError;
   ZSTD_inBuffer in{data, size, 0};
   while (in.pos < in.size) {
-    ZSTD_outBuffer out{output_.data(), kOutputSize, 0};
+    ZSTD_outBuffer out{output_.data(), kZstdOutputChunkSize, 0};
     size_t before = in.pos;
     size_t hint = ZSTD_decompressStream(context_, &out, &in);
     if (ZSTD_isError(hint)) {
@@ -38,7 +38,7 @@ DecodeStatus ZstdDecompressor::Push(const uint8_t* data, size_t size, ByteSink& 
   }
   // Drain output still buffered inside the context (a full output buffer can leave some).
   while (mid_frame_) {
-    ZSTD_outBuffer out{output_.data(), kOutputSize, 0};
+    ZSTD_outBuffer out{output_.data(), kZstdOutputChunkSize, 0};
     ZSTD_inBuffer empty{nullptr, 0, 0};
     size_t hint = ZSTD_decompressStream(context_, &out, &empty);
     if (ZSTD_isError(hint)) {

@@ -20,7 +20,7 @@ class ZstdDecompressor final : public Decompressor {
 
  private:
   ZSTD_DCtx_s* context_;
-  std::vector<char> output_;  // kOutputSize + kReadPadding
+  std::vector<char> output_;  // kZstdOutputChunkSize + kReadPadding
   uint64_t consumed_ = 0;     // compressed bytes consumed so far
   bool mid_frame_ = false;    // a frame has begun and not been completely flushed
   bool failed_ = false;

@@ -10,7 +10,7 @@
 namespace afterglow {
 namespace {
 
-constexpr std::string_view kDriverId = "driver";
+constexpr std::string_view kDriverExecutorId = "driver";
 
 // LiveExecutor.hostname: the ExecutorAdded host, else the host part of the block manager's
 // host:port (Utils.parseHostPort).
@@ -52,7 +52,7 @@ void AppStatusListener::ApplyDriverLogs(const ApplicationStartEvent& event) {
   // The driver's block manager registers before ApplicationStart is posted; the logs apply only
   // if it already exists.
   if (!event.has_driver_logs) return;
-  auto driver = model_->live_executors.find(pool_->Intern(kDriverId));
+  auto driver = model_->live_executors.find(pool_->Intern(kDriverExecutorId));
   if (driver == model_->live_executors.end()) return;
   Executor& executor = model_->executors[driver->second];
   executor.executor_logs = event.driver_logs;
@@ -161,7 +161,7 @@ void AppStatusListener::OnExclusion(const ExclusionEvent& event) {
     const std::string_view host = pool_->Get(event.id);
     for (const auto& [id, index] : model_->live_executors) {
       Executor& executor = model_->executors[index];
-      if (pool_->Get(id) == kDriverId) continue;
+      if (pool_->Get(id) == kDriverExecutorId) continue;
       if (HostName(*pool_, executor) == host) executor.is_excluded = event.excluded;
     }
     return;

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "core/base/read_padding.h"
 #include "core/ingest/zip_directory.h"
@@ -31,10 +33,13 @@ bool ReadExactly(FILE* in, uint64_t offset, size_t size, std::vector<uint8_t>* o
          std::fread(out->data(), 1, size, in) == size;
 }
 
+// Streams `file` into the session's current file or part; a file that cannot be opened, fails a
+// read or is cut shorter while read is a problem, at the byte where reading stopped.
 void StreamPart(Session& session, const std::string& file) {
-  if (!StreamFile(file, [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); })) {
-    session.AddProblem({file, 0, 0, "cannot be read"});
-  }
+  const FileStreamResult result =
+      StreamFile(file, [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
+  std::string problem = result.Problem();
+  if (!problem.empty()) session.AddProblem({file, 0, result.bytes_read, std::move(problem)});
 }
 
 void StreamZipEntry(Session& session, FILE* zip, const std::string& shown_name,
@@ -154,7 +159,7 @@ void LoadFile(Session& session, const std::string& file) {
   std::error_code ec;
   const uint64_t size = fs::file_size(file, ec);
   session.BeginFile(file, ec ? 0 : size);
-  StreamFile(file, [&](const uint8_t* data, size_t size) { session.PushBytes(data, size); });
+  StreamPart(session, file);
   session.EndFile();
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/decode/events.h"
 #include "core/model/executor_metrics.h"
+#include "core/model/index_set.h"
 #include "core/model/packed_column.h"
 #include "core/model/rdd_graph_model.h"
 #include "core/model/sql_model.h"
@@ -137,7 +138,7 @@ struct StageAttempt {
   int32_t completed_tasks = 0;
   int32_t failed_tasks = 0;
   int32_t killed_tasks = 0;
-  std::unordered_set<int32_t> completed_indices;
+  IndexSet completed_indices;  // task indices that succeeded (index_set.h)
   KilledSummary killed_summary;
   int64_t first_launch_time = INT64_MAX;
   TaskMetricValues metrics;  // sums of per-task metric deltas over all ended tasks

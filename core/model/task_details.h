@@ -10,7 +10,7 @@
 // smallest value (packed_column.h), metric columns store values at 0 to 8 bytes with all-zero
 // pages absent (narrow_column.h). The fixed part's upper bound is kTaskRowBytesFixed (every
 // column at full width, as plain vectors would hold it) + 4 for the per-stage row index.
-// Measured: 40 bytes per task on nds_q66_gpu (12987 tasks; tests/conformance/task_memory_test.cc)
+// Measured: about 33 bytes per task on nds_q66_gpu (12987 tasks; tests/conformance/task_memory_test.cc)
 // after the end-of-file Compact, which cuts each column's last page to its rows.
 #pragma once
 

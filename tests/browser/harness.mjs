@@ -102,6 +102,21 @@ export async function openLog(page, path) {
   return loaded;
 }
 
+// Makes the page's file reads arrive one per `ms` at most (the page reads several slices ahead),
+// so a load lasts seconds however fast the machine and a test's clicks land while it runs. The
+// page reads files only through Blob.arrayBuffer. Call before startPage.
+export async function paceFileReads(page, ms) {
+  await page.addInitScript((ms) => {
+    const read = Blob.prototype.arrayBuffer;
+    let previous = Promise.resolve();
+    Blob.prototype.arrayBuffer = function pacedArrayBuffer() {
+      const slice = this;
+      previous = previous.then(() => new Promise((later) => setTimeout(later, ms)));
+      return previous.then(() => read.call(slice));
+    };
+  }, ms);
+}
+
 // Lets the page draw a couple of frames so a screenshot shows the latest state.
 export async function settle(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

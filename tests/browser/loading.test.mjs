@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  clickAnchor, cliApi, kArtifacts, kRepo, openWatchedPage, settle, startBrowser, startPage, state,
+  clickAnchor, cliApi, kArtifacts, kRepo, openWatchedPage, paceFileReads, settle, startBrowser,
+  startPage, state,
 } from './harness.mjs';
 
 // The log scripts/scale-log writes for --size 128M; made once with the native build's scale_log
@@ -37,14 +38,7 @@ test('tabs switch while a big log loads, showing partial rows and then the final
   const finalRows = { '#/jobs': api('/jobs').length, '#/stages': api('/stages').length };
 
   const { context, page, problems } = await openWatchedPage(env);
-  // Each file slice arrives 100 ms late, so the load lasts seconds however fast the machine and
-  // the clicks below land while it runs (the page reads the file only through Blob.arrayBuffer).
-  await page.addInitScript(() => {
-    const read = Blob.prototype.arrayBuffer;
-    Blob.prototype.arrayBuffer = function lateArrayBuffer() {
-      return new Promise((later) => setTimeout(later, 100)).then(() => read.call(this));
-    };
-  });
+  await paceFileReads(page, 100);  // the 128 MB load lasts over 6 s: the clicks land mid-load
   const samples = [];  // {view, rows} seen while the status was "loading"
   try {
     await startPage(env, page);

@@ -94,6 +94,30 @@ TEST(EnvironmentModel, SectionsAreTheApiAnswerInSparksOrder) {
   EXPECT_EQ(token->second, "*********(redacted)");
 }
 
+TEST(EnvironmentModel, ResourceProfilesAndRuntimeReadFromTheApiAnswer) {
+  // local-1596020211915's /environment has one profile (written out by hand from the CLI's JSON):
+  // {"id": 0, "executorResources": {"cores": {"amount": 1, ...}, "memory": {"amount": 1024, ...}},
+  //  "taskResources": {"cpus": {"amount": 1.0}}}, with empty discovery scripts and vendors.
+  testing::HeadlessUi ui;
+  ASSERT_EQ(ui.Load(kCorpus + "/spark/sql-events/local-1596020211915"), "");
+  const EnvironmentTableModel& model = ui.state().environment;
+  ASSERT_TRUE(model.error.empty()) << model.error;
+  const EnvironmentSection* profiles = Section(model, "Resource Profiles");
+  ASSERT_NE(profiles, nullptr);
+  ASSERT_EQ(profiles->rows.size(), 1u);
+  EXPECT_EQ(profiles->rows[0].first, "0");
+  EXPECT_EQ(profiles->rows[0].second,
+            "Executor Reqs: cores: [amount: 1], memory: [amount: 1024]  |  Task Reqs: cpus: "
+            "[amount: 1.0]");
+  const EnvironmentSection* runtime = Section(model, "Runtime Information");
+  ASSERT_NE(runtime, nullptr);
+  ASSERT_EQ(runtime->rows.size(), 3u);
+  EXPECT_EQ(runtime->rows[0].first, "Java Version");
+  EXPECT_EQ(runtime->rows[1].first, "Java Home");
+  EXPECT_EQ(runtime->rows[2].first, "Scala Version");
+  EXPECT_FALSE(runtime->rows[2].second.empty());
+}
+
 TEST(EnvironmentModel, SearchFiltersKeysAndValuesAcrossSections) {
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(kLog), "");

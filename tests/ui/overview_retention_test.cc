@@ -17,7 +17,7 @@
 #include "tests/ui/headless_ui.h"
 
 namespace afterglow::ui {
-namespace {
+namespace overview_retention_test {
 
 namespace fs = std::filesystem;
 
@@ -148,5 +148,5 @@ TEST(OverviewRetention, LogsUnderTheLimitsCountEveryEntityAsRetained) {
   }
 }
 
-}  // namespace
+}  // namespace overview_retention_test
 }  // namespace afterglow::ui

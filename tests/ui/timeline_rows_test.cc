@@ -45,9 +45,9 @@ TEST(TimelineRows, PlacesEachItemOfTheVisibleRowsOnly) {
   }
   spans[3] = {300, 300};
   spans[4] = {-1000000, 1000000};
-  std::vector<FoldedItem> scratch;
+  FoldCache cache;
   std::vector<PlacedItem> placed;
-  ForEachVisibleItem(axis, spans, rows, Placement(), scratch,
+  ForEachVisibleItem(axis, spans, rows, Placement(), cache,
                      [&](const PlacedItem& item) { placed.push_back(item); });
   ASSERT_EQ(placed.size(), 4u);  // rows 2..5
   for (size_t i = 0; i < placed.size(); ++i) {
@@ -63,6 +63,37 @@ TEST(TimelineRows, PlacesEachItemOfTheVisibleRowsOnly) {
   EXPECT_FLOAT_EQ(placed[2].x0, 50 - 4);  // clamped 4 px outside the time area
   EXPECT_FLOAT_EQ(placed[2].x1, 50 + 1000 + 4);
   EXPECT_FLOAT_EQ(placed[3].x0, 50 + 500);
+}
+
+// Each placed item names its first span (the bar it draws) and says whether the mouse is over
+// it: only when the mouse is over the canvas, inside the item's rectangle.
+TEST(TimelineRows, PlacedItemsNameTheirSpanAndTheHover) {
+  TimelineAxis axis;
+  axis.SetExtent(0, 1000);
+  std::vector<TimeSpan> spans = {{0, 10}, {200, 250}, {600, 700}};
+  // Row 2 holds spans 2 and 1 (indices into spans, in start order).
+  std::vector<std::vector<uint32_t>> rows = {{0}, {0}, {1, 2}};
+  LaneRowsPlacement p = Placement();
+  p.mouse_over = true;
+  p.mouse_x = 50 + 620;  // over span 2's bar (x 650..750), in row 2 (y 121..129)
+  p.mouse_y = 125;
+  FoldCache cache;
+  std::vector<PlacedItem> placed;
+  ForEachVisibleItem(axis, spans, rows, p, cache, [&](const PlacedItem& item) {
+    placed.push_back(item);
+  });
+  ASSERT_EQ(placed.size(), 2u);
+  EXPECT_EQ(placed[0].span, 1u);
+  EXPECT_FALSE(placed[0].hovered);
+  EXPECT_EQ(placed[1].span, 2u);
+  EXPECT_TRUE(placed[1].hovered);
+  p.mouse_over = false;  // the same position, but another item (a tooltip) has the mouse
+  placed.clear();
+  ForEachVisibleItem(axis, spans, rows, p, cache, [&](const PlacedItem& item) {
+    placed.push_back(item);
+  });
+  ASSERT_EQ(placed.size(), 2u);
+  EXPECT_FALSE(placed[1].hovered);
 }
 
 }  // namespace timeline_rows_test

@@ -11,7 +11,7 @@
 #include "core/session.h"
 
 namespace afterglow {
-namespace {
+namespace api_items_test {
 
 const std::string kCorpus = AFTERGLOW_CORPUS_DIR;
 
@@ -82,5 +82,5 @@ INSTANTIATE_TEST_SUITE_P(
                       "spark/spark-events/application_1553914137147_0018",
                       "rapids-tools/e2e/join_agg_on_yarn_eventlog.zstd"));
 
-}  // namespace
+}  // namespace api_items_test
 }  // namespace afterglow

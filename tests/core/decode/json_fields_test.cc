@@ -9,7 +9,7 @@
 #include "core/base/read_padding.h"
 
 namespace afterglow::json {
-namespace {
+namespace json_fields_test {
 
 // Parses `text` as one JSON document and hands its root value to `read` (the buffer keeps the
 // padding simdjson reads past the end).
@@ -94,5 +94,5 @@ TEST(JsonFieldsTest, ReadInt32KeepsTheLow32BitsAsToIntDoes) {
   EXPECT_EQ(out, 1);
 }
 
-}  // namespace
+}  // namespace json_fields_test
 }  // namespace afterglow::json

@@ -9,7 +9,7 @@
 #include "core/decode/json_fields.h"
 
 namespace afterglow {
-namespace {
+namespace task_accumulables_test {
 
 namespace od = simdjson::ondemand;
 
@@ -96,5 +96,5 @@ TEST_F(TaskAccumulablesTest, MalformedScalarsAreErrorsNotText) {
   EXPECT_NE(Decode(R"([{"ID":1,"Name":"n","Update":nul,"Internal":false}])"), simdjson::SUCCESS);
 }
 
-}  // namespace
+}  // namespace task_accumulables_test
 }  // namespace afterglow

@@ -94,30 +94,40 @@ const std::string kHead = kLogStart + AppStart(1000, "first") + kEnv + AppStart(
 
 // --- Plain logs ---------------------------------------------------------------------------------
 
-TEST_F(ListingTail, EndInTheLastMiBCompletesTheFirstPassListing) {
-  // (a) The end is 0.5 MiB from the end of a 2.5 MiB log: the tail finds it, so the listing is the
-  // first pass plus the tail: the second start (1.5 MiB before the tail) is never read.
-  const std::string log = kHead + Filler(2 * kMiB, 1) + AppEndLine(5000) + Filler(kMiB / 2, 2);
-  const Listed listed = Load(Write("app-t", log));
-  ASSERT_TRUE(listed.found);
-  EXPECT_TRUE(listed.completed);
-  EXPECT_EQ(listed.end, 5000);
-  EXPECT_EQ(listed.user, "first");
-  EXPECT_EQ(listed.start, 1000);
-  EXPECT_EQ(listed.duration, 4000);
-}
+// A plain log with its end `before` bytes of filler after the head and `after` bytes before EOF,
+// and what Spark's listing makes of it.
+struct PlainEndCase {
+  const char* what;
+  int64_t before;
+  int64_t after;
+  const char* user;
+  int64_t start;
+  int64_t duration;
+};
 
-TEST_F(ListingTail, EndBeforeTheLastMiBMakesSparkReparseTheWholeLog) {
-  // (b) More than 1 MiB follows the end: the tail has none, so Spark parses the whole log again
-  // without the halt. It is still completed with its end time; the second start is read too.
-  const std::string log = kHead + Filler(kMiB / 2, 3) + AppEndLine(5000) + Filler(kMiB + 4096, 4);
-  const Listed listed = Load(Write("app-t", log));
-  ASSERT_TRUE(listed.found);
-  EXPECT_TRUE(listed.completed);
-  EXPECT_EQ(listed.end, 5000);
-  EXPECT_EQ(listed.user, "second");
-  EXPECT_EQ(listed.start, 1500);
-  EXPECT_EQ(listed.duration, 3500);
+TEST_F(ListingTail, EndInTheLastMiBIsFoundByTheTailElseTheWholeLogIsReparsed) {
+  const PlainEndCase cases[] = {
+      // (a) The end is 0.5 MiB from the end of a 2.5 MiB log: the tail finds it, so the listing is
+      // the first pass plus the tail: the second start (1.5 MiB before the tail) is never read.
+      {"end in the last MiB", 2 * kMiB, kMiB / 2, "first", 1000, 4000},
+      // (b) More than 1 MiB follows the end: the tail has none, so Spark parses the whole log
+      // again without the halt. It is still completed with its end time; the second start is
+      // read too.
+      {"end before the last MiB", kMiB / 2, kMiB + 4096, "second", 1500, 3500},
+  };
+  uint32_t seed = 1;
+  for (const PlainEndCase& c : cases) {
+    const std::string log =
+        kHead + Filler(c.before, seed) + AppEndLine(5000) + Filler(c.after, seed + 1);
+    seed += 2;
+    const Listed listed = Load(Write("app-t", log));
+    ASSERT_TRUE(listed.found) << c.what;
+    EXPECT_TRUE(listed.completed) << c.what;
+    EXPECT_EQ(listed.end, 5000) << c.what;
+    EXPECT_EQ(listed.user, c.user) << c.what;
+    EXPECT_EQ(listed.start, c.start) << c.what;
+    EXPECT_EQ(listed.duration, c.duration) << c.what;
+  }
 }
 
 TEST_F(ListingTail, FinishedLogWithoutEndIsIncomplete) {
@@ -234,10 +244,11 @@ TEST_F(ListingTail, UnreadableListedLineInAnEarlierPartStopsTheFirstPassButNotTh
   EXPECT_EQ(listed.end, 5000);
   EXPECT_EQ(listed.user, "first");
   EXPECT_EQ(listed.duration, 4000);
-  // The line is reported with its number (line 3 of the part; the problem names the log).
+  // The line is reported with its number in the part it is in, under that part's name.
   bool reported = false;
+  const std::string part = (dir_ / "eventlog_v2_app-t" / "events_1_app-t").string();
   for (const LoadProblem& problem : session.problems()) {
-    reported |= problem.line == 3 && problem.file.find("eventlog_v2_app-t") != std::string::npos;
+    reported |= problem.line == 3 && problem.file == part;
   }
   EXPECT_TRUE(reported);
 }

@@ -10,7 +10,7 @@
 #include "core/base/read_padding.h"
 
 namespace afterglow {
-namespace {
+namespace file_stream_test {
 
 namespace fs = std::filesystem;
 
@@ -19,8 +19,8 @@ namespace fs = std::filesystem;
 TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
   const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_test";
   fs::create_directories(dir);
-  const std::vector<size_t> sizes = {0,         10,  (1u << 20) + 5, (16u << 20) - 3,
-                                     (16u << 20) + 10, (16u << 20) + 70000};
+  const std::vector<size_t> sizes = {
+      0, 10, (1u << 20) + 5, (16u << 20) - 3, (16u << 20) + 10, (16u << 20) + 70000};
   for (size_t size : sizes) {
     // Bytes that differ from offset to offset, so a chunk handed on twice or out of place shows.
     std::string content(size, '\0');
@@ -36,21 +36,114 @@ TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
     }
     std::string joined;
     size_t padding_bytes_seen = 0;
-    ASSERT_TRUE(StreamFile(file.string(), [&](const uint8_t* data, size_t chunk) {
-      joined.append(reinterpret_cast<const char*>(data), chunk);
-      // The padding must be readable (its values do not matter): touch every byte.
-      volatile uint8_t sink = 0;
-      for (size_t i = 0; i < kReadPadding; ++i) sink = sink ^ data[chunk + i];
-      padding_bytes_seen += kReadPadding;
-    })) << size;
+    const FileStreamResult result =
+        StreamFile(file.string(), [&](const uint8_t* data, size_t chunk) {
+          joined.append(reinterpret_cast<const char*>(data), chunk);
+          // The padding must be readable (its values do not matter): touch every byte.
+          volatile uint8_t sink = 0;
+          for (size_t i = 0; i < kReadPadding; ++i) sink = sink ^ data[chunk + i];
+          padding_bytes_seen += kReadPadding;
+        });
+    EXPECT_TRUE(result.opened) << size;
+    EXPECT_EQ(result.size_at_open, size);
+    EXPECT_EQ(result.bytes_read, size);
+    EXPECT_EQ(result.Problem(), "") << size;
     EXPECT_EQ(joined.size(), size);
     EXPECT_TRUE(joined == content) << size;
     if (size > 0) EXPECT_GT(padding_bytes_seen, 0u);
     fs::remove(file);
   }
-  EXPECT_FALSE(StreamFile((dir / "missing").string(), [](const uint8_t*, size_t) {}));
+  const FileStreamResult missing =
+      StreamFile((dir / "missing").string(), [](const uint8_t*, size_t) {});
+  EXPECT_FALSE(missing.opened);
+  EXPECT_EQ(missing.Problem(), "cannot be read");
   fs::remove_all(dir);
 }
 
-}  // namespace
+// A log rotated or rewritten while it is read: the file is cut shorter from inside the chunk
+// callback (after the chunk was copied: touching a window's bytes after its file was cut under it
+// is the race file_stream.cc documents). Mapped windows must stop at the new end instead of
+// faulting (SIGBUS) past it, and the result says how much was read of how much.
+TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEndWithoutFaulting) {
+  const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_cut_test";
+  fs::create_directories(dir);
+  constexpr uint64_t kMiB = 1u << 20;
+  const uint64_t size_at_open = 34 * kMiB + 123;  // three 16 MiB windows
+  std::string content(size_at_open, '\0');
+  for (size_t i = 0; i < content.size(); ++i) {
+    content[i] = static_cast<char>('a' + (i * 2654435761u >> 13) % 26);
+  }
+  struct Case {
+    const char* what;
+    uint64_t cut_to;        // the file's size after the first chunk
+    uint64_t expect_bytes;  // what is handed on in all
+  };
+  const Case cases[] = {
+      // Inside the second window: it maps (and copies the padding of) only what is left.
+      {"cut inside a later window", 20 * kMiB + 7, 20 * kMiB + 7},
+      // Exactly at the first window's end: nothing more is mapped or read.
+      {"cut at a window's end", 16 * kMiB, 16 * kMiB},
+      // Inside the window being handed on: it was handed on whole (mapped before the cut); the
+      // next window sees the file ends before it and maps nothing.
+      {"cut inside the current window", 5 * kMiB, 16 * kMiB},
+      // Emptied (a rotation by truncate).
+      {"emptied", 0, 16 * kMiB},
+  };
+  const fs::path file = dir / "log";
+  for (const Case& c : cases) {
+    {
+      std::FILE* out = std::fopen(file.string().c_str(), "wb");
+      ASSERT_NE(out, nullptr);
+      ASSERT_EQ(std::fwrite(content.data(), 1, content.size(), out), content.size());
+      std::fclose(out);
+    }
+    std::string joined;
+    bool cut = false;
+    const FileStreamResult result = StreamFile(file.string(), [&](const uint8_t* data, size_t n) {
+      joined.append(reinterpret_cast<const char*>(data), n);
+      if (!cut) {
+        cut = true;
+        fs::resize_file(file, c.cut_to);
+      }
+    });
+    EXPECT_TRUE(cut) << c.what;
+    EXPECT_TRUE(result.opened) << c.what;
+    EXPECT_EQ(result.size_at_open, size_at_open) << c.what;
+    EXPECT_EQ(result.bytes_read, c.expect_bytes) << c.what;
+    ASSERT_EQ(joined.size(), c.expect_bytes) << c.what;
+    EXPECT_TRUE(joined == content.substr(0, c.expect_bytes)) << c.what;
+    EXPECT_FALSE(result.read_failed) << c.what;
+    EXPECT_EQ(result.Problem(),
+              "the file was cut shorter while it was read (rotated or rewritten?): " +
+                  std::to_string(c.expect_bytes) + " of its " + std::to_string(size_at_open) +
+                  " bytes were read; the log is shown up to there")
+        << c.what;
+  }
+  fs::remove_all(dir);
+}
+
+// The read() path (files under 1 MiB are not mapped) stops at the new end too.
+TEST(FileStreamTest, SmallFileCutShorterWhileReadIsReportedShort) {
+  const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_small_cut_test";
+  fs::create_directories(dir);
+  const fs::path file = dir / "log";
+  const std::string content(600u << 10, 'x');  // three 256 KiB reads
+  {
+    std::FILE* out = std::fopen(file.string().c_str(), "wb");
+    ASSERT_NE(out, nullptr);
+    ASSERT_EQ(std::fwrite(content.data(), 1, content.size(), out), content.size());
+    std::fclose(out);
+  }
+  uint64_t chunks = 0;
+  const FileStreamResult result = StreamFile(file.string(), [&](const uint8_t*, size_t) {
+    if (chunks++ == 0) fs::resize_file(file, 300u << 10);
+  });
+  EXPECT_EQ(result.size_at_open, content.size());
+  EXPECT_EQ(result.bytes_read, uint64_t{300} << 10);  // the first 256 KiB, then the 44 KiB left
+  EXPECT_NE(result.Problem().find("307200 of its 614400 bytes were read"), std::string::npos)
+      << result.Problem();
+  fs::remove_all(dir);
+}
+
+}  // namespace file_stream_test
 }  // namespace afterglow
