@@ -165,6 +165,20 @@ export async function pressKey(page, key) {
   await settle(page);
 }
 
+// The log scripts/scale-log writes for --size 128M (build/bench/nds_q66_gpu-128M, 119 MB): made
+// once with the native build's scale_log tool (the CLI these tests need comes from the same
+// build), then reused. Big enough that a paced load lasts seconds.
+export function scaledLog128M() {
+  const log = join(kRepo, 'build', 'bench', 'nds_q66_gpu-128M');
+  if (!existsSync(log)) {
+    const tool = join(kRepo, 'build', 'native', 'scale_log');
+    assert.ok(existsSync(tool), `no ${tool} to make ${log} (./scripts/build.sh native)`);
+    execFileSync(join(kRepo, 'scripts', 'scale-log'), ['--size', '128M', '--no-zstd', '--no-build'],
+                 { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return log;
+}
+
 // The CLI's answer for an API path over `log`; fails when the lead's native build is missing.
 export function cliApi(log, apiPath) {
   assert.ok(existsSync(kCli), `no CLI at ${kCli} (./scripts/build.sh native)`);

@@ -5,34 +5,18 @@
 // Screenshots: test-artifacts/browser/loading-browse-<tab>.png (mid-load), loading-done.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  clickAnchor, cliApi, kArtifacts, kRepo, openWatchedPage, paceFileReads, settle, startBrowser,
-  startPage, state,
+  clickAnchor, cliApi, kArtifacts, openWatchedPage, paceFileReads, scaledLog128M, settle,
+  startBrowser, startPage, state,
 } from './harness.mjs';
-
-// The log scripts/scale-log writes for --size 128M; made once with the native build's scale_log
-// tool (the CLI the browser tests already need comes from the same build), then reused.
-const kBigLog = join(kRepo, 'build', 'bench', 'nds_q66_gpu-128M');
-
-function bigLog() {
-  if (!existsSync(kBigLog)) {
-    const tool = join(kRepo, 'build', 'native', 'scale_log');
-    assert.ok(existsSync(tool), `no ${tool} to make ${kBigLog} (./scripts/build.sh native)`);
-    execFileSync(join(kRepo, 'scripts', 'scale-log'), ['--size', '128M', '--no-zstd', '--no-build'],
-                 { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  return kBigLog;
-}
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 test('tabs switch while a big log loads, showing partial rows and then the final rows', async () => {
-  const log = bigLog();
+  const log = scaledLog128M();
   const [app] = JSON.parse(cliApi(log, '/api/v1/applications'));
   const api = (path) => JSON.parse(cliApi(log, `/api/v1/applications/${app.id}${path}`));
   const finalRows = { '#/jobs': api('/jobs').length, '#/stages': api('/stages').length };

@@ -6,34 +6,20 @@
 //   the copies into the heap, the waits for file slices and the yields to the browser, and names
 //   the longest blocks of main-thread work; file slices are read ahead, so the pump seldom waits
 //   for one, and the load ends with the CLI's numbers.
-// Both load the 128 MB log loading.test.mjs makes (build/bench/nds_q66_gpu-128M).
+// Both load the 128 MB scaled log (harness.mjs scaledLog128M).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import {
-  clickAnchor, cliApi, kRepo, openWatchedPage, paceFileReads, startBrowser, startPage, state,
+  clickAnchor, cliApi, openWatchedPage, paceFileReads, scaledLog128M, startBrowser, startPage,
+  state,
 } from './harness.mjs';
-
-const kBigLog = join(kRepo, 'build', 'bench', 'nds_q66_gpu-128M');
-
-function bigLog() {
-  if (!existsSync(kBigLog)) {
-    const tool = join(kRepo, 'build', 'native', 'scale_log');
-    assert.ok(existsSync(tool), `no ${tool} to make ${kBigLog} (./scripts/build.sh native)`);
-    execFileSync(join(kRepo, 'scripts', 'scale-log'), ['--size', '128M', '--no-zstd', '--no-build'],
-                 { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  return kBigLog;
-}
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 test('a tab clicked mid-load shows the rows read so far in the first frame that draws it', async () => {
-  const log = bigLog();
+  const log = scaledLog128M();
   const { context, page, problems } = await openWatchedPage(env);
   await paceFileReads(page, 60);  // the load lasts seconds: the click lands mid-load
   try {
@@ -76,7 +62,7 @@ test('a tab clicked mid-load shows the rows read so far in the first frame that 
 });
 
 test('the load profile accounts for the load, slices are read ahead, and the load ends with the CLI\'s numbers', async () => {
-  const log = bigLog();
+  const log = scaledLog128M();
   const [app] = JSON.parse(cliApi(log, '/api/v1/applications'));
   const expectedJobs = JSON.parse(cliApi(log, `/api/v1/applications/${app.id}/jobs`));
   const expectedStages = JSON.parse(cliApi(log, `/api/v1/applications/${app.id}/stages`));

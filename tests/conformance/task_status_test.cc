@@ -19,6 +19,7 @@
 #include "core/session.h"
 #include "core/session_impl.h"
 #include "simdjson.h"
+#include "tests/support/stream_file_lines.h"
 
 namespace afterglow {
 namespace task_status_test {
@@ -66,18 +67,7 @@ class ExpectedStatuses final : public LineConsumer {
 };
 
 void ReadExpected(const std::string& path, ExpectedStatuses* expected) {
-  LogStream stream(fs::path(path).filename().string(), expected);
-  std::ifstream in(path, std::ios::binary);
-  std::vector<uint8_t> buffer(1 << 20);
-  while (in) {
-    buffer.resize(1 << 20);
-    in.read(reinterpret_cast<char*>(buffer.data()), static_cast<std::streamsize>(buffer.size()));
-    const size_t got = static_cast<size_t>(in.gcount());
-    if (got == 0) break;
-    buffer.resize(got + kReadPadding);
-    stream.Push(buffer.data(), got);
-  }
-  stream.Finish();
+  test_support::StreamFileLines(path, expected);
 }
 
 TEST(TaskStatusSweep, EveryCorpusTaskHasTheStatusItsTaskEndGives) {

@@ -27,6 +27,7 @@
 #include "core/ingest/line_consumer.h"
 #include "core/ingest/log_stream.h"
 #include "simdjson.h"
+#include "tests/support/stream_file_lines.h"
 
 namespace afterglow {
 namespace simd128_stage1_test {
@@ -170,18 +171,7 @@ std::vector<std::string> CorpusLines(const std::string& relative, size_t max_byt
   };
   const fs::path path = fs::path(AFTERGLOW_CORPUS_DIR) / relative;
   Collect collect(max_bytes);
-  LogStream stream(path.filename().string(), &collect);
-  std::ifstream in(path, std::ios::binary);
-  std::vector<uint8_t> buffer;
-  while (in) {
-    buffer.resize(1 << 20);
-    in.read(reinterpret_cast<char*>(buffer.data()), std::streamsize(buffer.size()));
-    const size_t got = size_t(in.gcount());
-    if (got == 0) break;
-    buffer.resize(got + kReadPadding);
-    stream.Push(buffer.data(), got);
-  }
-  stream.Finish();
+  test_support::StreamFileLines(path, &collect);
   return std::move(collect.lines);
 }
 

@@ -20,6 +20,7 @@
 #include "core/ingest/line_consumer.h"
 #include "core/ingest/log_stream.h"
 #include "simdjson.h"
+#include "tests/support/stream_file_lines.h"
 
 namespace afterglow {
 namespace simd128_string_unescape_test {
@@ -186,18 +187,7 @@ TEST(Simd128StringUnescape, EveryStringOfCorpusLogsMatchesBuiltin) {
                           "spark/spark-events/application_1553914137147_0018",
                           "rapids-tools/e2e/join_agg_on_yarn_eventlog.zstd"}) {
     EveryString every(&comparer);
-    LogStream stream(fs::path(log).filename().string(), &every);
-    std::ifstream in(corpus / log, std::ios::binary);
-    std::vector<uint8_t> buffer;
-    while (in && !every.failed) {
-      buffer.resize(1 << 20);
-      in.read(reinterpret_cast<char*>(buffer.data()), std::streamsize(buffer.size()));
-      const size_t got = size_t(in.gcount());
-      if (got == 0) break;
-      buffer.resize(got + kReadPadding);
-      stream.Push(buffer.data(), got);
-    }
-    stream.Finish();
+    test_support::StreamFileLines(corpus / log, &every, [&] { return !every.failed; });
     ASSERT_FALSE(every.failed) << log;
     strings += every.strings;
   }
