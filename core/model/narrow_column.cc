@@ -14,7 +14,10 @@ unsigned WidthOfValue(int64_t value) {
 // The stored bytes of an exception row at `width` (1 to 7): all ones. Width 8 has no escape
 // (a page at 8 bytes holds every value plainly) and width 0 none either (no bytes: a row is an
 // exception exactly when its slot is listed).
-uint64_t EscapeAt(unsigned width) { return (uint64_t{1} << (8 * width)) - 1; }
+// Callers check width 8 apart; it answers all ones there without shifting a uint64_t by 64.
+uint64_t EscapeAt(unsigned width) {
+  return width >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * width)) - 1;
+}
 
 // What one exception costs beside the page's bytes: its slot (2) and value (8).
 constexpr size_t kExceptionBytes = 10;
@@ -27,7 +30,8 @@ constexpr size_t kExceptionListBytes = 48;
 int64_t NarrowColumn::GetPatched(const Page& page, size_t slot) {
   if (page.width != 0) {
     const uint64_t raw = packed::Load(page.bytes.data() + slot * page.width, page.width);
-    if (raw != EscapeAt(page.width)) return static_cast<int64_t>(raw);
+    // A page at 8 bytes has no escape (and no exceptions): every value is stored plainly.
+    if (page.width == 8 || raw != EscapeAt(page.width)) return static_cast<int64_t>(raw);
   }
   const auto at =
       std::lower_bound(page.exception_slots.begin(), page.exception_slots.end(), slot);
@@ -137,7 +141,8 @@ void NarrowColumn::CompactPage(Page& page, size_t page_rows, std::vector<int64_t
   compacted.exception_values.reserve(best_exceptions);
   for (size_t slot = 0; slot < page_rows; ++slot) {
     const int64_t value = values[slot];
-    const bool escaped = best_width > 0 && static_cast<uint64_t>(value) == EscapeAt(best_width);
+    const bool escaped = best_width > 0 && best_width < 8 &&
+                         static_cast<uint64_t>(value) == EscapeAt(best_width);
     const bool exception = best_exceptions > 0 && (WidthOfValue(value) > best_width || escaped);
     if (exception) {
       compacted.exception_slots.push_back(static_cast<uint16_t>(slot));
