@@ -1,15 +1,15 @@
 // The page around the wasm module: boots it on the canvas, streams chosen or dropped files into
 // it chunk by chunk (drawing frames in between, so the page answers and can cancel), keeps the
 // view in the URL hash, and exposes window.afterglow, a read-only hook for tests.
-// The page makes no network request of its own: every file is read with File.slice.
+// The page makes no network request of its own: every file is read locally (Blob.stream, File.slice).
 'use strict';
 
 (function () {
-  // Bytes per File.slice. Large enough that per-slice overhead is small, small enough that the
-  // few slices read ahead (sliceReader) cost little memory; each is pushed in kPushMs parts.
-  // The engine holds one slice in the wasm heap for the whole load, so it adds to the heap's
-  // high-water mark for good: 2 MB instead of 8 took the 1 GB log's heap from 130 to 118 B/task
-  // at the same speed (scripts/bench, docs/PERFORMANCE.md).
+  // The most bytes copied into the engine's chunk buffer at once: a larger chunk from the file
+  // reader is copied and pushed in pieces of this size, each in kPushMs parts. The engine holds
+  // the buffer in the wasm heap for the whole load, so it adds to the heap's high-water mark for
+  // good: 2 MB instead of 8 took the 1 GB log's heap from 130 to 118 B/task at the same speed
+  // (scripts/bench, docs/PERFORMANCE.md).
   const kChunkBytes = 2 * 1024 * 1024;
   const kDefaultRoute = '#/overview';
   // Work in one browser task while loading, before the pump yields to the event loop: short enough
@@ -20,8 +20,8 @@
   // most of its time idle. The engine draws the progress at most once per 100 ms of pushes
   // (wasm/bridge.cc).
   const kWorkSliceMs = 30;
-  // Work per ag_file_push call. A slice is pushed in parts sized from the time the last
-  // part took per stored byte, so a zstd slice (about 27x the JSON of a plain one) is cut finer.
+  // Work per ag_file_push call. A chunk is pushed in parts sized from the time the last
+  // part took per stored byte, so a zstd chunk (about 27x the JSON of a plain one) is cut finer.
   const kPushMs = 8;
   const kFirstPushBytes = 64 * 1024;  // until a file's first push is timed
   const kZipLocalHeaderSize = 30;  // core/ingest/zip_directory.h
@@ -135,11 +135,12 @@
       loadMs: 0,        // from ag_load_begin to the end of the load
       engineMs: 0,      // in the engine's calls: ag_file_push, the begin and end calls
       pushMs: 0,        // of which in ag_file_push
-      copyMs: 0,        // copying file slices into the wasm heap
-      readWaitMs: 0,    // waiting for a file slice that was not read yet
+      copyMs: 0,        // copying file chunks into the wasm heap
+      readWaitMs: 0,    // waiting for a file chunk that was not read yet
       yieldedMs: 0,     // given back to the browser: frames, input, reads finishing
       frameWaitMs: 0,   // of which waiting for an overdue animation frame
       yields: 0,
+      reader: null,     // where the file was read: 'worker' (the reader worker) or 'page'
       longestTaskMs: 0,  // the longest run of the pump without yielding
       blocks: [],       // the longest engine calls and pump tasks: {what, ms, atMs}
       startMs: performance.now(),
@@ -194,38 +195,136 @@
   // Thrown out of a load when the engine refuses a push because its memory is nearly full
   // (core/listen/retention_memory_cap.h): the load ends with what was read, and says so.
   class MemoryCapped extends Error {}
+  // Thrown out of a load when a file cannot be read on (it changed on disk, permissions): the load
+  // ends with what was read, and the problem names the file and how far it was read, as the
+  // command line reports it (core/load/file_stream.cc).
+  class ReadFailed extends Error {
+    constructor(cause, bytesRead) {
+      super(cause);
+      this.bytesRead = bytesRead;
+    }
+  }
 
-  // Reads byte ranges ([{blob, start, end}]) in order as kChunkBytes slices, keeping a few reads
-  // in flight across ranges: reading a local file goes through the browser process and can take
-  // far longer than parsing the slice. The first reads start at once. The slices read ahead are
-  // JavaScript ArrayBuffers; only the one being pushed is in the wasm heap.
-  function sliceReader(ranges) {
-    const kReadsInFlight = 3;
-    const pending = [];
-    let range = 0;
-    let offset = ranges.length > 0 ? ranges[0].start : 0;
-    const fill = () => {
-      while (pending.length < kReadsInFlight && range < ranges.length) {
-        const { blob, end } = ranges[range];
-        if (offset < end) {
-          pending.push(blob.slice(offset, Math.min(end, offset + kChunkBytes)).arrayBuffer());
-          offset += kChunkBytes;
-        } else {
-          range += 1;
-          offset = range < ranges.length ? ranges[range].start : 0;
+  // [SECTION] Reading files. A reader streams byte ranges ([{blob, start, end}]) in order:
+  // next() resolves to the next chunk of the range being read (a Uint8Array of whatever size the
+  // browser's stream gives), or to null where that range's stream ended; close() stops a reader
+  // that is done or abandoned. A file cut shorter after it was chosen ends its stream early, which
+  // pushRange reports. It reads ahead of the engine, as JavaScript
+  // memory; only the chunk being pushed is in the wasm heap.
+  //
+  // The reads run in the reader worker (web/afterglow-reader.js) where one starts, through
+  // Blob.stream(): on the 1 GB log a stream reads twice as fast as File.slice().arrayBuffer() of
+  // 2 MB, and reads on this thread took turns with the engine's pushes instead of running beside
+  // them (docs/PERFORMANCE.md). The hosted page starts the worker from its own file (allowed by a
+  // CSP's script-src 'self'); the standalone page, which has no files beside it, from the copy
+  // inlined in it (make_site.cmake) through a blob: URL. Where neither starts (a CSP without
+  // blob: or worker-src, a browser without workers), this thread streams the files itself.
+  const kReadAheadBytes = 8 * 1024 * 1024;
+  let readerWorker = null;  // a Promise of the started worker, or of null where none starts
+  const readerStreams = new Map();  // stream id -> its onmessage
+  let nextReaderStream = 1;
+
+  function startReaderWorker() {
+    return new Promise((resolve) => {
+      let worker = null;
+      try {
+        const inlined = document.getElementById('afterglow-reader');
+        if (inlined) {
+          const source = new Blob([inlined.textContent], { type: 'text/javascript' });
+          worker = new Worker(URL.createObjectURL(source));
+        } else if (typeof Worker === 'function') {
+          worker = new Worker('afterglow-reader.js');
         }
+      } catch {
+        worker = null;  // refused at once (e.g. from file://)
       }
+      if (!worker) {
+        resolve(null);
+        return;
+      }
+      worker.onmessage = (event) => {
+        const message = event.data;
+        if (message.type === 'ready') {
+          resolve(worker);
+        } else {
+          const onMessage = readerStreams.get(message.stream);
+          if (onMessage) onMessage(message);
+        }
+      };
+      // A worker that fails to load (refused by a policy, missing file) reports it here.
+      worker.onerror = (event) => {
+        event.preventDefault();
+        worker.terminate();
+        resolve(null);
+      };
+    });
+  }
+
+  function workerChunkReader(worker, ranges) {
+    const stream = nextReaderStream++;
+    const arrived = [];  // chunks posted and not yet taken
+    const waiting = [];  // next() calls waiting for a chunk: {resolve, reject}
+    let failure = null;
+    readerStreams.set(stream, (message) => {
+      if (message.type === 'chunk' || message.type === 'end') {
+        const chunk = message.type === 'chunk'
+          ? new Uint8Array(message.buffer, message.offset, message.length)
+          : null;
+        if (waiting.length > 0) waiting.shift().resolve(chunk);
+        else arrived.push(chunk);
+      } else if (message.type === 'error') {
+        failure = new Error(message.message);
+        for (const waiter of waiting.splice(0)) waiter.reject(failure);
+      }
+    });
+    worker.postMessage({ type: 'open', stream, ranges, aheadBytes: kReadAheadBytes });
+    // Taking a chunk makes room for the worker to read more.
+    const take = (chunk) => {
+      if (chunk) worker.postMessage({ type: 'take', stream, bytes: chunk.length });
+      return chunk;
     };
-    fill();
     return {
-      // The next slice in order; callers take exactly ceil((end - start) / kChunkBytes) per range.
+      where: 'worker',
       next() {
-        fill();
-        const slice = pending.shift();
-        fill();
-        return slice;
+        if (arrived.length > 0) return Promise.resolve(take(arrived.shift()));
+        if (failure) return Promise.reject(failure);
+        return new Promise((resolve, reject) => waiting.push({ resolve: (chunk) => resolve(take(chunk)), reject }));
+      },
+      close() {
+        readerStreams.delete(stream);
+        worker.postMessage({ type: 'close', stream });
       },
     };
+  }
+
+  // The same reader on this thread, where no worker starts.
+  function pageChunkReader(ranges) {
+    let range = 0;
+    let reader = null;  // the stream of the range being read
+    return {
+      where: 'page',
+      async next() {
+        if (!reader) {
+          if (range === ranges.length) throw new Error('read past the end of the planned bytes');
+          const { blob, start, end } = ranges[range++];
+          reader = blob.slice(start, end).stream().getReader();
+        }
+        const { done, value } = await reader.read();
+        if (!done) return value;
+        reader = null;
+        return null;
+      },
+      close() {
+        if (reader) reader.cancel().catch(() => {});
+        reader = null;
+      },
+    };
+  }
+
+  // A reader of `ranges`, in the worker once it has started (the first reads start at once).
+  async function chunkReader(ranges) {
+    const worker = await readerWorker;
+    return worker ? workerChunkReader(worker, ranges) : pageChunkReader(ranges);
   }
 
   // Copies `bytes` into the engine's chunk buffer and returns their length. ag_chunk_buffer may
@@ -239,39 +338,57 @@
     return bytes.length;
   }
 
-  // The next slice of `reader`, timing any wait for it (a read that is still in flight).
-  async function nextSlice(reader) {
+  // The next chunk of `reader`, timing any wait for it (a read that is still in flight).
+  async function nextChunk(reader) {
     const startMs = performance.now();
-    const slice = await reader.next();
+    const chunk = await reader.next();
     if (profile) profile.readWaitMs += performance.now() - startMs;
-    return slice;
+    return chunk;
   }
 
-  // Feeds the next `length` bytes of `reader` to the file or part the engine has begun. Each slice
-  // is copied into the engine once and pushed in parts of about kPushMs of work, yielding for a
-  // frame between parts when due.
+  // Feeds the next range of `reader`, `length` bytes, to the file or part the engine has begun.
+  // Each chunk (or kChunkBytes piece of a larger one) is copied into the engine once and pushed in
+  // parts of about kPushMs of work, yielding for a frame between parts when due.
   async function pushRange(reader, length) {
-    let pushBytes = kFirstPushBytes;  // per file: its codec sets the work per stored byte
-    for (let done = 0; done < length; done += kChunkBytes) {
-      const size = toChunkBuffer(new Uint8Array(await nextSlice(reader)));
-      for (let offset = 0; offset < size;) {
-        const part = Math.min(pushBytes, size - offset);
-        const startMs = performance.now();
-        const fed = engine._ag_file_push(offset, part);
-        const tookMs = performance.now() - startMs;
-        if (profile) {
-          profile.engineMs += tookMs;
-          profile.pushMs += tookMs;
+    let pushBytes = kFirstPushBytes;  // per range: its codec sets the work per stored byte
+    const next = async (done) => {
+      try {
+        return await nextChunk(reader);
+      } catch (error) {
+        throw new ReadFailed(String((error && error.message) || error), done);
+      }
+    };
+    for (let done = 0; ; ) {
+      const chunk = await next(done);
+      if (chunk === null) {
+        if (done === length) return;
+        // The same words as the command line's reader (core/load/file_stream.cc).
+        throw new ReadFailed('the file was cut shorter while it was read (rotated or rewritten?): ' +
+                             `${done} of its ${length} bytes were read`, done);
+      }
+      if (chunk.length > length - done) throw new Error('the file reader gave more bytes than planned');
+      done += chunk.length;
+      for (let piece = 0; piece < chunk.length; piece += kChunkBytes) {
+        const size = toChunkBuffer(chunk.subarray(piece, piece + kChunkBytes));
+        for (let offset = 0; offset < size;) {
+          const part = Math.min(pushBytes, size - offset);
+          const startMs = performance.now();
+          const fed = engine._ag_file_push(offset, part);
+          const tookMs = performance.now() - startMs;
+          if (profile) {
+            profile.engineMs += tookMs;
+            profile.pushMs += tookMs;
+          }
+          noteBlock('ag_file_push', tookMs, startMs);
+          if (!fed) throw new MemoryCapped();
+          offset += part;
+          // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
+          // long one.
+          const aimed = tookMs > 0 ? part * (kPushMs / tookMs) : part * 2;
+          pushBytes = Math.max(4096, Math.min(kChunkBytes, Math.round(Math.min(aimed, part * 2))));
+          await yieldIfDue();
+          if (engine._ag_cancel_requested()) throw new Cancelled();
         }
-        noteBlock('ag_file_push', tookMs, startMs);
-        if (!fed) throw new MemoryCapped();
-        offset += part;
-        // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
-        // long one.
-        const aimed = tookMs > 0 ? part * (kPushMs / tookMs) : part * 2;
-        pushBytes = Math.max(4096, Math.min(kChunkBytes, Math.round(Math.min(aimed, part * 2))));
-        await yieldIfDue();
-        if (engine._ag_cancel_requested()) throw new Cancelled();
       }
     }
   }
@@ -311,7 +428,13 @@
                                         [part.entry, shown]);
         if (dataOffset >= 0) {
           const range = { blob: file, start: dataOffset, end: dataOffset + part.compressedSize };
-          await pushRange(sliceReader([range]), part.compressedSize);
+          const reader = await chunkReader([range]);
+          readingName = shown;
+          try {
+            await pushRange(reader, part.compressedSize);
+          } finally {
+            reader.close();
+          }
           engine._ag_zip_entry_end();
         }
       }
@@ -329,10 +452,13 @@
   // `entries`: [{file: File, name: string}], name being the path the user gave (a file name, or a
   // path inside a chosen or dropped folder). The engine plans which logs they hold and in which
   // order their parts are read (core/load/log_layout.h), and the parts are fed in that order.
+  let readingName = '';  // the file (or part, or zip entry) pushRange is reading, for problems
+
   async function load(entries) {
     if (!engine || loading || entries.length === 0) return;
     loading = true;
     let plan = null;  // the planned logs; a load ended by the memory cap keeps them for "Save"
+    let reader = null;
     try {
       const root = commonFolder(entries);
       const relative = (name) => (root ? name.slice(root.length + 1) : name);
@@ -344,10 +470,11 @@
       profile = newProfile();
       engine._ag_take_longest_frame_ms();  // frames and refreshes from here on
       engine._ag_take_longest_refresh_ms();
-      // The first slices are read while the loading view is drawn.
+      // The first chunks are read while the loading view is drawn.
       const isZip = (log) => !log.multi && /\.zip$/i.test(log.parts[0].path);
-      const reader = sliceReader(plan.filter((log) => !isZip(log)).flatMap((log) => log.parts.map(
+      reader = await chunkReader(plan.filter((log) => !isZip(log)).flatMap((log) => log.parts.map(
         (part) => ({ blob: entries[part.file].file, start: 0, end: entries[part.file].file.size }))));
+      profile.reader = reader.where;
       await afterNextFrame();  // show the loading view before the first chunk
       watchFrames();
       workStartMs = performance.now();
@@ -370,6 +497,7 @@
           } else {
             engine.ccall('ag_file_begin', null, ['string', 'number'], [name, file.size]);
           }
+          readingName = name;
           await pushRange(reader, file.size);
           engine._ag_file_read();
         }
@@ -386,10 +514,17 @@
       } else if (error instanceof MemoryCapped) {
         engine._ag_load_end();
         lastLoad = { entries, plan };
+      } else if (error instanceof ReadFailed) {
+        engine.ccall('ag_add_problem', null, ['string', 'number', 'string'],
+                     [readingName, error.bytesRead, `${error.message}; the log is shown up to there`]);
+        engine._ag_file_end();
+        engine._ag_load_end();
+        lastLoad = { entries, plan };
       } else {
         engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
       }
     } finally {
+      if (reader) reader.close();
       if (profile) {
         const endMs = performance.now();
         profile.loadMs = endMs - profile.startMs;
@@ -560,6 +695,7 @@
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;
   }
+  readerWorker = startReaderWorker();  // ready long before the user picks a file
   createAfterglow({
     canvas,
     wasmBinary: embeddedWasm(),

@@ -102,17 +102,42 @@ export async function openLog(page, path) {
   return loaded;
 }
 
-// Makes the page's file reads arrive one per `ms` at most (the page reads several slices ahead),
-// so a load lasts seconds however fast the machine and a test's clicks land while it runs. The
-// page reads files only through Blob.arrayBuffer. Call before startPage.
+// Makes the page's file reads arrive at most 2 MB per `ms` (the page reads ahead), so a load
+// lasts seconds however fast the machine and a test's clicks land while it runs. The page reads in
+// its reader worker (web/afterglow-reader.js), which an init script cannot reach: the messages the
+// worker posts are handed to the page's handler in order, each chunk after its share of `ms`. Where
+// the page reads on its own thread (no worker), its Blob.stream reads are paced instead. Call
+// before startPage.
 export async function paceFileReads(page, ms) {
   await page.addInitScript((ms) => {
-    const read = Blob.prototype.arrayBuffer;
-    let previous = Promise.resolve();
-    Blob.prototype.arrayBuffer = function pacedArrayBuffer() {
-      const slice = this;
-      previous = previous.then(() => new Promise((later) => setTimeout(later, ms)));
-      return previous.then(() => read.call(slice));
+    const kPacedBytes = 2 * 1024 * 1024;
+    const later = (bytes) => new Promise((done) => setTimeout(done, ms * bytes / kPacedBytes));
+    const stream = Blob.prototype.stream;
+    Blob.prototype.stream = function pacedStream() {
+      const source = stream.call(this).getReader();
+      return new ReadableStream({
+        async pull(controller) {
+          const { done, value } = await source.read();
+          if (done) {
+            controller.close();
+          } else {
+            await later(value.byteLength);
+            controller.enqueue(value);
+          }
+        },
+        cancel: (reason) => source.cancel(reason),
+      });
+    };
+    if (typeof window.Worker !== 'function') return;
+    window.Worker = class PacedWorker extends window.Worker {
+      set onmessage(handler) {
+        let previous = Promise.resolve();
+        // Every message keeps its place behind the chunks before it (an error comes after them).
+        super.onmessage = (event) => {
+          const bytes = event.data.type === 'chunk' ? event.data.length : 0;
+          previous = previous.then(() => later(bytes)).then(() => handler(event));
+        };
+      }
     };
   }, ms);
 }

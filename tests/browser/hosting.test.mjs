@@ -16,6 +16,9 @@ import {
 const kLog = join(kCorpus, 'spark', 'spark-events', 'application_1553914137147_0018');
 const kAppId = 'application_1553914137147_0018';
 
+// Where the last load read its file: 'worker' (web/afterglow-reader.js) or 'page'.
+const readWhere = (page) => page.evaluate(() => window.afterglow.loadProfile().reader);
+
 let env;
 const requestedPaths = [];
 before(async () => {
@@ -37,7 +40,7 @@ test('the served page has no inline script, style or handler for a CSP to refuse
   for (const [, url] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
     assert.ok(!url.startsWith('/') && !/^[a-z]+:\/\//i.test(url), `absolute URL ${url}`);
   }
-  for (const script of ['afterglow.js', 'afterglow-page.js', 'afterglow-share.js']) {
+  for (const script of ['afterglow.js', 'afterglow-page.js', 'afterglow-reader.js', 'afterglow-share.js']) {
     const text = readFileSync(join(kSite, script), 'utf8');
     assert.equal(text.match(/\bnew Function\s*\(|\beval\s*\(/g), null, `${script} evaluates strings`);
   }
@@ -51,6 +54,7 @@ test('under a sub-path with a strict CSP the page opens a log, shows its views a
     assert.ok(page.url().startsWith(`${env.origin}${kPrefix}`));
     const loaded = await openLog(page, kLog);
     assert.equal(loaded.app.id, kAppId);
+    assert.equal(await readWhere(page), 'worker', 'the reader worker starts from the folder under the CSP');
     await settle(page);
     const shown = await state(page);
     assert.equal(shown.view, '#/executors');
@@ -98,6 +102,7 @@ test('afterglow-standalone.html opened from disk opens a log and makes no reques
     await page.evaluate(() => window.afterglow.ready);
     const loaded = await openLog(page, kLog);
     assert.equal(loaded.app.id, kAppId);
+    assert.equal(await readWhere(page), 'worker', 'the reader worker starts from the inlined copy');
     await settle(page);
     const shown = await state(page);
     assert.equal(shown.view, '#/jobs');
