@@ -100,6 +100,18 @@ class RawCursor {
     return true;
   }
 
+  // Past `"key":` when the text at the cursor is exactly that key and its colon (known_fields.h
+  // predicts keys this way). `key` must be a plain string, so a match is one too.
+  bool ConsumeKey(std::string_view key) {
+    const size_t size = key.size();
+    if (static_cast<size_t>(end_ - at_) < size + 3 || at_[0] != '"' || at_[size + 1] != '"' ||
+        at_[size + 2] != ':' || !SameText(std::string_view(at_ + 1, size), key)) {
+      return false;
+    }
+    at_ += size + 3;
+    return true;
+  }
+
   // A number's token, viewed in place; JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
   error_code ReadNumberToken(std::string_view& out) {
     const char* p = at_;
