@@ -124,16 +124,17 @@ error_code ReadRecent(json::RawCursor& value, RecentStrings& recent, StringId& o
 // `shown`, when given, the entries the task API shows (stage details and task lists). `Value` is
 // od::value or json::RawCursor& (the raw fast path): one list of keys for both.
 // A Task Info's keys in the order Spark writes them ("Partition ID" since Spark 3.3).
-constexpr std::string_view kTaskInfoKeys[] = {
-    "Task ID",     "Index",    "Attempt",     "Partition ID",        "Launch Time",
-    "Executor ID", "Host",     "Locality",    "Speculative",         "Getting Result Time",
-    "Finish Time", "Failed",   "Killed",      "Accumulables"};
+constexpr auto kTaskInfoKeys = json::MakeKnownKeys(
+    {"Task ID",     "Index",  "Attempt",  "Partition ID", "Launch Time",
+     "Executor ID", "Host",   "Locality", "Speculative",  "Getting Result Time",
+     "Finish Time", "Failed", "Killed",   "Accumulables"});
 
 // The top-level keys of TaskStart and TaskEnd events, in the order Spark writes them.
-constexpr std::string_view kTaskStartKeys[] = {"Event", "Stage ID", "Stage Attempt ID", "Task Info"};
-constexpr std::string_view kTaskEndKeys[] = {
-    "Event",     "Stage ID",              "Stage Attempt ID", "Task Type", "Task End Reason",
-    "Task Info", "Task Executor Metrics", "Task Metrics"};
+constexpr auto kTaskStartKeys =
+    json::MakeKnownKeys({"Event", "Stage ID", "Stage Attempt ID", "Task Info"});
+constexpr auto kTaskEndKeys = json::MakeKnownKeys(
+    {"Event", "Stage ID", "Stage Attempt ID", "Task Type", "Task End Reason", "Task Info",
+     "Task Executor Metrics", "Task Metrics"});
 
 template <typename Value>
 error_code DecodeTaskInfo(Value&& value, StringPool& pool, RecentStrings& recent,
@@ -188,7 +189,7 @@ constexpr std::array<std::string_view, N> KeysOf(const MetricField (&fields)[N])
 
 template <typename Value, size_t N, size_t K>
 error_code DecodeMetricGroup(Value&& value, const MetricField (&fields)[N],
-                             const std::array<std::string_view, K>& keys, TaskMetricValues& out) {
+                             const json::KnownKeys<K>& keys, TaskMetricValues& out) {
   return json::ForEachKnownField(value, keys, [&](size_t key, auto&& v) -> error_code {
     return key < N ? ReadInt64(v, out[fields[key].metric]) : SUCCESS;
   });
@@ -205,23 +206,23 @@ constexpr MetricField kPushReadFields[] = {
     {"Merged Local Bytes Read", TaskMetric::kPushLocalMergedBytesRead},
     {"Merged Remote Requests Duration", TaskMetric::kPushRemoteMergedReqsDuration},
 };
-constexpr auto kPushReadKeys = KeysOf(kPushReadFields);
+constexpr auto kPushReadKeys = json::MakeKnownKeys(KeysOf(kPushReadFields));
 constexpr MetricField kShuffleWriteFields[] = {
     {"Shuffle Bytes Written", TaskMetric::kShuffleBytesWritten},
     {"Shuffle Write Time", TaskMetric::kShuffleWriteTime},
     {"Shuffle Records Written", TaskMetric::kShuffleRecordsWritten},
 };
-constexpr auto kShuffleWriteKeys = KeysOf(kShuffleWriteFields);
+constexpr auto kShuffleWriteKeys = json::MakeKnownKeys(KeysOf(kShuffleWriteFields));
 constexpr MetricField kInputFields[] = {
     {"Bytes Read", TaskMetric::kInputBytesRead},
     {"Records Read", TaskMetric::kInputRecordsRead},
 };
-constexpr auto kInputKeys = KeysOf(kInputFields);
+constexpr auto kInputKeys = json::MakeKnownKeys(KeysOf(kInputFields));
 constexpr MetricField kOutputFields[] = {
     {"Bytes Written", TaskMetric::kOutputBytesWritten},
     {"Records Written", TaskMetric::kOutputRecordsWritten},
 };
-constexpr auto kOutputKeys = KeysOf(kOutputFields);
+constexpr auto kOutputKeys = json::MakeKnownKeys(KeysOf(kOutputFields));
 constexpr MetricField kShuffleReadFields[] = {
     {"Remote Blocks Fetched", TaskMetric::kShuffleRemoteBlocksFetched},
     {"Local Blocks Fetched", TaskMetric::kShuffleLocalBlocksFetched},
@@ -236,7 +237,8 @@ constexpr MetricField kShuffleReadFields[] = {
 // Server's reader looks for "Shuffle Push Read Metrics" (SPARK-43100, fixed upstream later). We
 // read what that History Server reads, so its answers match; the writer's key is deliberately
 // ignored.
-constexpr auto kShuffleReadKeys = KeysOf(kShuffleReadFields, {"Shuffle Push Read Metrics"});
+constexpr auto kShuffleReadKeys =
+    json::MakeKnownKeys(KeysOf(kShuffleReadFields, {"Shuffle Push Read Metrics"}));
 constexpr MetricField kTopLevelFields[] = {
     {"Executor Deserialize Time", TaskMetric::kExecutorDeserializeTime},
     {"Executor Deserialize CPU Time", TaskMetric::kExecutorDeserializeCpuTime},
@@ -250,9 +252,9 @@ constexpr MetricField kTopLevelFields[] = {
     {"Disk Bytes Spilled", TaskMetric::kDiskBytesSpilled},
 };
 // "Updated Blocks" is not read; listed so the key after it is still predicted.
-constexpr auto kTaskMetricsKeys =
-    KeysOf(kTopLevelFields, {"Shuffle Read Metrics", "Shuffle Write Metrics",
-                                    "Input Metrics", "Output Metrics", "Updated Blocks"});
+constexpr auto kTaskMetricsKeys = json::MakeKnownKeys(
+    KeysOf(kTopLevelFields, {"Shuffle Read Metrics", "Shuffle Write Metrics", "Input Metrics",
+                             "Output Metrics", "Updated Blocks"}));
 
 template <typename Value>
 error_code DecodeShuffleRead(Value&& value, TaskMetricValues& out) {
@@ -285,11 +287,13 @@ error_code DecodeTaskMetrics(Value&& value, TaskMetricValues& out) {
   });
 }
 
+constexpr auto kExecutorMetricKeys = json::MakeKnownKeys(kExecutorMetricNames);
+
 template <typename Value>
 error_code DecodeExecutorMetrics(Value&& value, ExecutorMetricValues& out) {
   out = ExecutorMetricValues{};
   // Spark writes them in kExecutorMetricNames order.
-  return json::ForEachKnownField(value, kExecutorMetricNames, [&](size_t key, auto&& v) -> error_code {
+  return json::ForEachKnownField(value, kExecutorMetricKeys, [&](size_t key, auto&& v) -> error_code {
     return key < kExecutorMetricCount ? ReadInt64(v, out.values[key]) : SUCCESS;
   });
 }
@@ -525,7 +529,7 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
   auto walk_known = [&](json::KeyList keys, auto&& on_field) -> error_code {
     size_t next = 0;
     return walk([&](std::string_view key, od::value v) -> error_code {
-      return on_field(json::FindKey(keys, key, next), v);
+      return on_field(json::FindKey(keys.names, key, next), v);
     });
   };
   switch (kind) {

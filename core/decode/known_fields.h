@@ -1,14 +1,16 @@
 // Object walks over a list of the keys a decoder reads, given in the order Spark writes them.
 // The decoder switches on a key's index in its list (KeyIndex gives the case labels at compile
 // time) instead of comparing the key with each name it knows. On the raw fast path the cursor
-// first tries the key after the previous one as a literal (`"Name":`), a compare of a few words;
-// only when that fails does it read the key as a string and look it up. Every task event is
-// about 170 keys (its Accumulables, Task Metrics and Task Executor Metrics), most of its bytes,
-// so matching them this way is the larger part of the raw path's saving. Any other order still
-// finds every key, by the lookup.
+// first tries the key after the previous one as a literal (`"Name":`, packed into words at
+// compile time), a compare of two to five words; only when that fails does it read the key as a
+// string and look it up. Every task event is about 170 keys (its Accumulables, Task Metrics and
+// Task Executor Metrics), most of its bytes, so matching them this way is the larger part of
+// the raw path's saving. Any other order still finds every key, by the lookup.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -18,11 +20,39 @@
 
 namespace afterglow::json {
 
-using KeyList = std::span<const std::string_view>;
+// A decoder's keys: their names (simdjson's path, KeyIndex) and their raw forms (the fast path).
+template <size_t N>
+struct KnownKeys {
+  std::array<std::string_view, N> names;
+  std::array<RawKey, N> raw;
+};
+
+template <size_t N>
+constexpr KnownKeys<N> MakeKnownKeys(const std::array<std::string_view, N>& names) {
+  KnownKeys<N> keys;
+  for (size_t i = 0; i < N; ++i) {
+    keys.names[i] = names[i];
+    keys.raw[i] = RawKey::Of(names[i]);
+  }
+  return keys;
+}
+template <size_t N>
+constexpr KnownKeys<N> MakeKnownKeys(const std::string_view (&names)[N]) {
+  return MakeKnownKeys(std::to_array(names));
+}
+
+// A KnownKeys of any size, as the walks take it.
+struct KeyList {
+  template <size_t N>
+  constexpr KeyList(const KnownKeys<N>& keys) : names(keys.names), raw(keys.raw) {}
+  std::span<const std::string_view> names;
+  std::span<const RawKey> raw;
+  size_t size() const { return names.size(); }
+};
 
 // The index of `key` in `keys`, trying keys[next] first (then next moves past it); keys.size()
 // when the key is not in the list.
-inline size_t FindKey(KeyList keys, std::string_view key, size_t& next) {
+inline size_t FindKey(std::span<const std::string_view> keys, std::string_view key, size_t& next) {
   if (next < keys.size() && SameText(keys[next], key)) return next++;
   for (size_t i = 0; i < keys.size(); ++i) {
     if (SameText(keys[i], key)) {
@@ -37,16 +67,14 @@ inline size_t FindKey(KeyList keys, std::string_view key, size_t& next) {
 // then fails to compile.
 void KeyIndexNameIsNotInTheList();
 
-// `name`'s index in `keys` (an array of std::string_view), for case labels.
-template <typename Keys>
-consteval size_t KeyIndex(const Keys& keys, std::string_view name) {
-  size_t index = 0;
-  for (std::string_view key : keys) {
-    if (key == name) return index;
-    ++index;
+// `name`'s index in `keys`, for case labels.
+template <size_t N>
+consteval size_t KeyIndex(const KnownKeys<N>& keys, std::string_view name) {
+  for (size_t i = 0; i < N; ++i) {
+    if (keys.names[i] == name) return i;
   }
   KeyIndexNameIsNotInTheList();
-  return index;
+  return N;
 }
 
 // Calls `on_field(index, value)` for every field of `value` (an object; null reads as empty),
@@ -55,7 +83,7 @@ template <typename OnField>
 error_code ForEachKnownField(od::value value, KeyList keys, OnField&& on_field) {
   size_t next = 0;
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    return on_field(FindKey(keys, key, next), v);
+    return on_field(FindKey(keys.names, key, next), v);
   });
 }
 
@@ -67,13 +95,13 @@ error_code ForEachKnownField(RawCursor& cursor, KeyList keys, OnField&& on_field
   size_t next = 0;
   do {
     size_t index;
-    if (next < keys.size() && cursor.ConsumeKey(keys[next])) {
+    if (next < keys.size() && cursor.ConsumeKey(keys.raw[next])) {
       index = next++;
     } else {
       std::string_view key;
       AG_JSON_TRY(cursor.ReadPlainString(key));
       if (!cursor.Consume(':')) return kNotCanonical;
-      index = FindKey(keys, key, next);
+      index = FindKey(keys.names, key, next);
     }
     const char* value_start = cursor.at();
     AG_JSON_TRY(on_field(index, cursor));

@@ -129,8 +129,8 @@ OptString Intern(StringPool& pool, const TextValue& text) {
 }
 
 // An accumulable's keys in the order Spark writes them ("Count Failed Values" is not read).
-constexpr std::string_view kAccumulableKeys[] = {
-    "ID", "Name", "Update", "Value", "Internal", "Count Failed Values", "Metadata"};
+constexpr auto kAccumulableKeys = json::MakeKnownKeys(
+    {"ID", "Name", "Update", "Value", "Internal", "Count Failed Values", "Metadata"});
 
 // One element of the array, from simdjson's value or from the raw text (Value is od::value or
 // json::RawCursor&): one list of keys for both paths.
