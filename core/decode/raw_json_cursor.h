@@ -104,22 +104,28 @@ class RawCursor {
 
   // An integer as JSON writes it: optional '-', then 1 to 18 digits, no leading zero, no
   // fraction or exponent. Anything else (5.0, 1e3, 19+ digits) is left to simdjson's lenient read.
-  // Up to eight digits at a time: a task event holds about 90 integers, many of them 9- to
-  // 13-digit times.
-  error_code ReadInt64(int64_t& out) {
+  // Most integers of a log are one digit (zero metrics) followed by the object's or array's next
+  // separator: those are read inline; the rest by ReadInt64Digits.
+  simdjson_inline error_code ReadInt64(int64_t& out) {
+    if (end_ - at_ >= 2) {
+      const unsigned digit = static_cast<unsigned char>(at_[0]) - '0';
+      const char next = at_[1];
+      if (digit <= 9 && (next == ',' || next == '}' || next == ']')) {
+        out = static_cast<int64_t>(digit);
+        ++at_;
+        return simdjson::SUCCESS;
+      }
+    }
+    return ReadInt64Digits(out);
+  }
+
+  // ReadInt64 for any length, up to eight digits at a time (a task event also holds 9- to 13-digit
+  // times).
+  error_code ReadInt64Digits(int64_t& out) {
     const char* p = at_;
     const bool negative = p < end_ && *p == '-';
     if (negative) ++p;
     const char* digits = p;
-    // Most integers of a log are one digit (zero metrics): read those without the word arithmetic.
-    const unsigned first = static_cast<unsigned char>(*p) - '0';
-    if (p < end_ && first <= 9 &&
-        (p + 1 == end_ || static_cast<unsigned char>(p[1] - '0') > 9)) {
-      if (p + 1 < end_ && (p[1] == '.' || p[1] == 'e' || p[1] == 'E')) return kNotCanonical;
-      out = negative ? -static_cast<int64_t>(first) : static_cast<int64_t>(first);
-      at_ = p + 1;
-      return simdjson::SUCCESS;
-    }
     uint64_t value = 0;
     // Three words hold 24 digits: past 18 the number is refused anyway.
     for (int word_index = 0; word_index < 3; ++word_index) {
@@ -139,13 +145,19 @@ class RawCursor {
     return simdjson::SUCCESS;
   }
 
-  error_code ReadBool(bool& out) {
-    if (Literal("true")) {
+  // `true` or `false`, compared as one word (the line's padding keeps the load readable).
+  simdjson_inline error_code ReadBool(bool& out) {
+    const size_t left = static_cast<size_t>(end_ - at_);
+    uint32_t word;
+    std::memcpy(&word, at_, 4);
+    if (left >= 4 && word == Word4("true")) {
       out = true;
+      at_ += 4;
       return simdjson::SUCCESS;
     }
-    if (Literal("false")) {
+    if (left >= 5 && word == Word4("fals") && at_[4] == 'e') {
       out = false;
+      at_ += 5;
       return simdjson::SUCCESS;
     }
     return kNotCanonical;
@@ -270,6 +282,13 @@ class RawCursor {
     const B::Bytes stops = B::Or(B::Or(B::Eq(bytes, B::Splat('"')), B::Eq(bytes, B::Splat('\\'))),
                                  B::AtMost(bytes, 0x1F));
     return B::HighBits(stops) | B::HighBits(bytes);
+  }
+
+  static constexpr uint32_t Word4(const char (&text)[5]) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(text[0])) |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[1])) << 8 |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[2])) << 16 |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[3])) << 24;
   }
 
   static constexpr uint64_t kPowersOfTen[9] = {1,      10,      100,      1000,     10000,
