@@ -6,6 +6,7 @@
 
 #include "core/base/read_padding.h"
 #include "core/decode/json_fields.h"
+#include "core/decode/known_fields.h"
 #include "core/decode/raw_json_cursor.h"
 #include "core/decode/simd128_stage1.h"
 #include "core/decode/sql_event_decoder.h"
@@ -122,50 +123,45 @@ error_code ReadRecent(json::RawCursor& value, RecentStrings& recent, StringId& o
 // `accumulables`, when given, receives the "Accumulables" id/update pairs (for the SQL listener);
 // `shown`, when given, the entries the task API shows (stage details and task lists). `Value` is
 // od::value or json::RawCursor& (the raw fast path): one list of keys for both.
+// A Task Info's keys in the order Spark writes them ("Partition ID" since Spark 3.3).
+constexpr auto kTaskInfoKeys = json::MakeKnownKeys(
+    {"Task ID",     "Index",  "Attempt",  "Partition ID", "Launch Time",
+     "Executor ID", "Host",   "Locality", "Speculative",  "Getting Result Time",
+     "Finish Time", "Failed", "Killed",   "Accumulables"});
+
+// The top-level keys of TaskStart and TaskEnd events, in the order Spark writes them.
+constexpr auto kTaskStartKeys =
+    json::MakeKnownKeys({"Event", "Stage ID", "Stage Attempt ID", "Task Info"});
+constexpr auto kTaskEndKeys = json::MakeKnownKeys(
+    {"Event", "Stage ID", "Stage Attempt ID", "Task Type", "Task End Reason", "Task Info",
+     "Task Executor Metrics", "Task Metrics"});
+
 template <typename Value>
 error_code DecodeTaskInfo(Value&& value, StringPool& pool, RecentStrings& recent,
                           TaskInfoEvent& info, std::vector<TaskAccumUpdate>* accumulables = nullptr,
                           std::vector<AccumulableEvent>* shown = nullptr) {
   info = TaskInfoEvent{};
-  // Every task event has one: switch on the key's length so each key costs one compare.
-  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
-    switch (key.size()) {
-      case 4:
-        if (json::SameText(key, "Host")) return ReadRecent(v, recent, info.host);
-        break;
-      case 5:
-        if (json::SameText(key, "Index")) return ReadInt32(v, info.index);
-        break;
-      case 6:
-        if (json::SameText(key, "Failed")) return ReadBool(v, info.failed);
-        if (json::SameText(key, "Killed")) return ReadBool(v, info.killed);
-        break;
-      case 7:
-        if (json::SameText(key, "Task ID")) return ReadInt64(v, info.task_id);
-        if (json::SameText(key, "Attempt")) return ReadInt32(v, info.attempt);
-        break;
-      case 8:
-        if (json::SameText(key, "Locality")) return ReadRecent(v, recent, info.locality);
-        break;
-      case 11:
-        if (json::SameText(key, "Launch Time")) return ReadInt64(v, info.launch_time);
-        if (json::SameText(key, "Executor ID")) return ReadRecent(v, recent, info.executor_id);
-        if (json::SameText(key, "Speculative")) return ReadBool(v, info.speculative);
-        if (json::SameText(key, "Finish Time")) return ReadInt64(v, info.finish_time);
-        break;
-      case 12:
-        if (json::SameText(key, "Partition ID")) return ReadInt32(v, info.partition_id);
-        if ((accumulables != nullptr || shown != nullptr) && json::SameText(key, "Accumulables")) {
-          return DecodeTaskAccumulables(v, pool, shown, accumulables);
-        }
-        break;
-      case 19:
-        if (json::SameText(key, "Getting Result Time")) return ReadInt64(v, info.getting_result_time);
-        break;
-      default:
-        break;
+  return json::ForEachKnownField(value, kTaskInfoKeys, [&](size_t key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kTaskInfoKeys, "Task ID"): return ReadInt64(v, info.task_id);
+      case json::KeyIndex(kTaskInfoKeys, "Index"): return ReadInt32(v, info.index);
+      case json::KeyIndex(kTaskInfoKeys, "Attempt"): return ReadInt32(v, info.attempt);
+      case json::KeyIndex(kTaskInfoKeys, "Partition ID"): return ReadInt32(v, info.partition_id);
+      case json::KeyIndex(kTaskInfoKeys, "Launch Time"): return ReadInt64(v, info.launch_time);
+      case json::KeyIndex(kTaskInfoKeys, "Executor ID"): return ReadRecent(v, recent, info.executor_id);
+      case json::KeyIndex(kTaskInfoKeys, "Host"): return ReadRecent(v, recent, info.host);
+      case json::KeyIndex(kTaskInfoKeys, "Locality"): return ReadRecent(v, recent, info.locality);
+      case json::KeyIndex(kTaskInfoKeys, "Speculative"): return ReadBool(v, info.speculative);
+      case json::KeyIndex(kTaskInfoKeys, "Getting Result Time"):
+        return ReadInt64(v, info.getting_result_time);
+      case json::KeyIndex(kTaskInfoKeys, "Finish Time"): return ReadInt64(v, info.finish_time);
+      case json::KeyIndex(kTaskInfoKeys, "Failed"): return ReadBool(v, info.failed);
+      case json::KeyIndex(kTaskInfoKeys, "Killed"): return ReadBool(v, info.killed);
+      case json::KeyIndex(kTaskInfoKeys, "Accumulables"):
+        if (accumulables == nullptr && shown == nullptr) return SUCCESS;
+        return DecodeTaskAccumulables(v, pool, shown, accumulables);
+      default: return SUCCESS;
     }
-    return SUCCESS;
   });
 }
 
@@ -175,28 +171,27 @@ struct MetricField {
   TaskMetric metric;
 };
 
-// Finds `key` in `fields`, trying first the slot after the previous match: Spark writes a
-// group's keys in the same order every time, so one compare nearly always finds it; any other
-// order still finds every key by the scan. Returns N when the key is not in the group.
+// The keys of a group's fields, in its order (known_fields.h), then `more` (nested groups).
+template <size_t N, size_t M>
+constexpr std::array<std::string_view, N + M> KeysOf(const MetricField (&fields)[N],
+                                                     const std::string_view (&more)[M]) {
+  std::array<std::string_view, N + M> keys{};
+  for (size_t i = 0; i < N; ++i) keys[i] = fields[i].key;
+  for (size_t i = 0; i < M; ++i) keys[N + i] = more[i];
+  return keys;
+}
 template <size_t N>
-size_t FindField(const MetricField (&fields)[N], std::string_view key, size_t& next) {
-  if (next < N && json::SameText(fields[next].key, key)) return next++;
-  for (size_t i = 0; i < N; ++i) {
-    if (json::SameText(fields[i].key, key)) {
-      next = i + 1;
-      return i;
-    }
-  }
-  return N;
+constexpr std::array<std::string_view, N> KeysOf(const MetricField (&fields)[N]) {
+  std::array<std::string_view, N> keys{};
+  for (size_t i = 0; i < N; ++i) keys[i] = fields[i].key;
+  return keys;
 }
 
-template <typename Value, size_t N>
+template <typename Value, size_t N, size_t K>
 error_code DecodeMetricGroup(Value&& value, const MetricField (&fields)[N],
-                             TaskMetricValues& out) {
-  size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
-    const size_t found = FindField(fields, key, next);
-    return found < N ? ReadInt64(v, out[fields[found].metric]) : SUCCESS;
+                             const json::KnownKeys<K>& keys, TaskMetricValues& out) {
+  return json::ForEachKnownField(value, keys, [&](size_t key, auto&& v) -> error_code {
+    return key < N ? ReadInt64(v, out[fields[key].metric]) : SUCCESS;
   });
 }
 
@@ -211,19 +206,39 @@ constexpr MetricField kPushReadFields[] = {
     {"Merged Local Bytes Read", TaskMetric::kPushLocalMergedBytesRead},
     {"Merged Remote Requests Duration", TaskMetric::kPushRemoteMergedReqsDuration},
 };
+constexpr auto kPushReadKeys = json::MakeKnownKeys(KeysOf(kPushReadFields));
 constexpr MetricField kShuffleWriteFields[] = {
     {"Shuffle Bytes Written", TaskMetric::kShuffleBytesWritten},
     {"Shuffle Write Time", TaskMetric::kShuffleWriteTime},
     {"Shuffle Records Written", TaskMetric::kShuffleRecordsWritten},
 };
+constexpr auto kShuffleWriteKeys = json::MakeKnownKeys(KeysOf(kShuffleWriteFields));
 constexpr MetricField kInputFields[] = {
     {"Bytes Read", TaskMetric::kInputBytesRead},
     {"Records Read", TaskMetric::kInputRecordsRead},
 };
+constexpr auto kInputKeys = json::MakeKnownKeys(KeysOf(kInputFields));
 constexpr MetricField kOutputFields[] = {
     {"Bytes Written", TaskMetric::kOutputBytesWritten},
     {"Records Written", TaskMetric::kOutputRecordsWritten},
 };
+constexpr auto kOutputKeys = json::MakeKnownKeys(KeysOf(kOutputFields));
+constexpr MetricField kShuffleReadFields[] = {
+    {"Remote Blocks Fetched", TaskMetric::kShuffleRemoteBlocksFetched},
+    {"Local Blocks Fetched", TaskMetric::kShuffleLocalBlocksFetched},
+    {"Fetch Wait Time", TaskMetric::kShuffleFetchWaitTime},
+    {"Remote Bytes Read", TaskMetric::kShuffleRemoteBytesRead},
+    {"Remote Bytes Read To Disk", TaskMetric::kShuffleRemoteBytesReadToDisk},
+    {"Local Bytes Read", TaskMetric::kShuffleLocalBytesRead},
+    {"Total Records Read", TaskMetric::kShuffleRecordsRead},
+    {"Remote Requests Duration", TaskMetric::kShuffleRemoteReqsDuration},
+};
+// Spark 3.2+ writers put push-based metrics under "Push Based Shuffle", but the pinned History
+// Server's reader looks for "Shuffle Push Read Metrics" (SPARK-43100, fixed upstream later). We
+// read what that History Server reads, so its answers match; the writer's key is deliberately
+// ignored.
+constexpr auto kShuffleReadKeys =
+    json::MakeKnownKeys(KeysOf(kShuffleReadFields, {"Shuffle Push Read Metrics"}));
 constexpr MetricField kTopLevelFields[] = {
     {"Executor Deserialize Time", TaskMetric::kExecutorDeserializeTime},
     {"Executor Deserialize CPU Time", TaskMetric::kExecutorDeserializeCpuTime},
@@ -236,28 +251,19 @@ constexpr MetricField kTopLevelFields[] = {
     {"Memory Bytes Spilled", TaskMetric::kMemoryBytesSpilled},
     {"Disk Bytes Spilled", TaskMetric::kDiskBytesSpilled},
 };
+// "Updated Blocks" is not read; listed so the key after it is still predicted.
+constexpr auto kTaskMetricsKeys = json::MakeKnownKeys(
+    KeysOf(kTopLevelFields, {"Shuffle Read Metrics", "Shuffle Write Metrics", "Input Metrics",
+                             "Output Metrics", "Updated Blocks"}));
 
 template <typename Value>
 error_code DecodeShuffleRead(Value&& value, TaskMetricValues& out) {
-  static constexpr MetricField kFields[] = {
-      {"Remote Blocks Fetched", TaskMetric::kShuffleRemoteBlocksFetched},
-      {"Local Blocks Fetched", TaskMetric::kShuffleLocalBlocksFetched},
-      {"Fetch Wait Time", TaskMetric::kShuffleFetchWaitTime},
-      {"Remote Bytes Read", TaskMetric::kShuffleRemoteBytesRead},
-      {"Remote Bytes Read To Disk", TaskMetric::kShuffleRemoteBytesReadToDisk},
-      {"Local Bytes Read", TaskMetric::kShuffleLocalBytesRead},
-      {"Total Records Read", TaskMetric::kShuffleRecordsRead},
-      {"Remote Requests Duration", TaskMetric::kShuffleRemoteReqsDuration},
-  };
-  size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
-    const size_t found = FindField(kFields, key, next);
-    if (found < std::size(kFields)) return ReadInt64(v, out[kFields[found].metric]);
-    // Spark 3.2+ writers put push-based metrics under "Push Based Shuffle", but the pinned
-    // History Server's reader looks for "Shuffle Push Read Metrics" (SPARK-43100, fixed upstream
-    // later). We read what that History Server reads, so its answers match; the writer's key is
-    // deliberately ignored.
-    if (json::SameText(key, "Shuffle Push Read Metrics")) return DecodeMetricGroup(v, kPushReadFields, out);
+  constexpr size_t kFields = std::size(kShuffleReadFields);
+  return json::ForEachKnownField(value, kShuffleReadKeys, [&](size_t key, auto&& v) -> error_code {
+    if (key < kFields) return ReadInt64(v, out[kShuffleReadFields[key].metric]);
+    if (key == json::KeyIndex(kShuffleReadKeys, "Shuffle Push Read Metrics")) {
+      return DecodeMetricGroup(v, kPushReadFields, kPushReadKeys, out);
+    }
     return SUCCESS;
   });
 }
@@ -265,33 +271,30 @@ error_code DecodeShuffleRead(Value&& value, TaskMetricValues& out) {
 template <typename Value>
 error_code DecodeTaskMetrics(Value&& value, TaskMetricValues& out) {
   out = TaskMetricValues{};
-  size_t next = 0;
-  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
-    const size_t found = FindField(kTopLevelFields, key, next);
-    if (found < std::size(kTopLevelFields)) {
-      return ReadInt64(v, out[kTopLevelFields[found].metric]);
+  constexpr size_t kFields = std::size(kTopLevelFields);
+  return json::ForEachKnownField(value, kTaskMetricsKeys, [&](size_t key, auto&& v) -> error_code {
+    if (key < kFields) return ReadInt64(v, out[kTopLevelFields[key].metric]);
+    switch (key) {
+      case json::KeyIndex(kTaskMetricsKeys, "Shuffle Read Metrics"): return DecodeShuffleRead(v, out);
+      case json::KeyIndex(kTaskMetricsKeys, "Shuffle Write Metrics"):
+        return DecodeMetricGroup(v, kShuffleWriteFields, kShuffleWriteKeys, out);
+      case json::KeyIndex(kTaskMetricsKeys, "Input Metrics"):
+        return DecodeMetricGroup(v, kInputFields, kInputKeys, out);
+      case json::KeyIndex(kTaskMetricsKeys, "Output Metrics"):
+        return DecodeMetricGroup(v, kOutputFields, kOutputKeys, out);
+      default: return SUCCESS;
     }
-    if (json::SameText(key, "Shuffle Read Metrics")) return DecodeShuffleRead(v, out);
-    if (json::SameText(key, "Shuffle Write Metrics")) return DecodeMetricGroup(v, kShuffleWriteFields, out);
-    if (json::SameText(key, "Input Metrics")) return DecodeMetricGroup(v, kInputFields, out);
-    if (json::SameText(key, "Output Metrics")) return DecodeMetricGroup(v, kOutputFields, out);
-    return SUCCESS;
   });
 }
+
+constexpr auto kExecutorMetricKeys = json::MakeKnownKeys(kExecutorMetricNames);
 
 template <typename Value>
 error_code DecodeExecutorMetrics(Value&& value, ExecutorMetricValues& out) {
   out = ExecutorMetricValues{};
-  size_t next = 0;  // the slot after the previous key's: Spark writes them in kExecutorMetricNames order
-  return ForEachField(value, [&](std::string_view key, auto&& v) -> error_code {
-    size_t index = next;
-    if (index >= kExecutorMetricCount || !json::SameText(kExecutorMetricNames[index], key)) {
-      const int found = ExecutorMetricIndex(key);
-      if (found < 0) return SUCCESS;
-      index = static_cast<size_t>(found);
-    }
-    next = index + 1;
-    return ReadInt64(v, out.values[index]);
+  // Spark writes them in kExecutorMetricNames order.
+  return json::ForEachKnownField(value, kExecutorMetricKeys, [&](size_t key, auto&& v) -> error_code {
+    return key < kExecutorMetricCount ? ReadInt64(v, out.values[key]) : SUCCESS;
   });
 }
 
@@ -412,19 +415,23 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
   ++events_;
 }
 
-// Task events, from simdjson's walk of the line or from the raw fast path's (OnLine): `walk` calls
-// its argument with each top-level field's key and value (od::value or json::RawCursor&).
+// Task events, from simdjson's walk of the line or from the raw fast path's (OnLine): `walk`
+// calls its second argument with each top-level field's index in its first (known_fields.h) and
+// value (od::value or json::RawCursor&).
 template <typename Walk>
 error_code EventDecoder::DecodeTaskStart(Walk&& walk) {
   int32_t stage_id = 0;
   int32_t stage_attempt_id = 0;
   TaskInfoEvent& info = task_end_.info;
   info = TaskInfoEvent{};
-  AG_JSON_TRY(walk([&](std::string_view key, auto&& v) -> error_code {
-    if (json::SameText(key, "Stage ID")) return ReadInt32(v, stage_id);
-    if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, stage_attempt_id);
-    if (json::SameText(key, "Task Info")) return DecodeTaskInfo(v, *pool_, recent_strings_, info);
-    return SUCCESS;
+  AG_JSON_TRY(walk(kTaskStartKeys, [&](size_t key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kTaskStartKeys, "Stage ID"): return ReadInt32(v, stage_id);
+      case json::KeyIndex(kTaskStartKeys, "Stage Attempt ID"): return ReadInt32(v, stage_attempt_id);
+      case json::KeyIndex(kTaskStartKeys, "Task Info"):
+        return DecodeTaskInfo(v, *pool_, recent_strings_, info);
+      default: return SUCCESS;
+    }
   }));
   sink_->OnTaskStart(stage_id, stage_attempt_id, info);
   return SUCCESS;
@@ -446,52 +453,36 @@ error_code EventDecoder::DecodeTaskEnd(Walk&& walk) {
   std::vector<TaskAccumUpdate>& task_accumulables = sql_scratch_.task_accumulables;
   task_accumulables.clear();
   bool seen_stage_id = false;
-  AG_JSON_TRY(walk([&](std::string_view key, auto&& v) -> error_code {
-    // Keys told apart by length first: one compare per key.
-    switch (key.size()) {
-      case 8:
-        if (json::SameText(key, "Stage ID")) {
-          seen_stage_id = true;
-          return ReadInt32(v, end.stage_id);
+  AG_JSON_TRY(walk(kTaskEndKeys, [&](size_t key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kTaskEndKeys, "Stage ID"):
+        seen_stage_id = true;
+        return ReadInt32(v, end.stage_id);
+      case json::KeyIndex(kTaskEndKeys, "Stage Attempt ID"): return ReadInt32(v, end.stage_attempt_id);
+      case json::KeyIndex(kTaskEndKeys, "Task End Reason"):
+        return DecodeTaskEndReason(v, *pool_, recent_strings_, end);
+      case json::KeyIndex(kTaskEndKeys, "Task Info"): {
+        // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
+        // in Spark's logs; if it has not been seen yet, decode them to be safe).
+        const bool want_accumulables =
+            sql_sink_ != nullptr &&
+            (!seen_stage_id || sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
+        return DecodeTaskInfo(v, *pool_, recent_strings_, end.info,
+                              want_accumulables ? &task_accumulables : nullptr,
+                              &end.task_accumulables);
+      }
+      case json::KeyIndex(kTaskEndKeys, "Task Executor Metrics"):
+        return DecodeExecutorMetrics(v, end.executor_metrics);
+      case json::KeyIndex(kTaskEndKeys, "Task Metrics"):
+        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(v)>, json::RawCursor>) {
+          od::json_type type;
+          AG_JSON_TRY(v.type().get(type));
+          if (type == od::json_type::null) end.has_metrics = false;
         }
-        break;
-      case 9:
-        if (json::SameText(key, "Task Info")) {
-          // Task accumulables only for stages the SQL listener tracks ("Stage ID" comes first
-          // in Spark's logs; if it has not been seen yet, decode them to be safe).
-          const bool want_accumulables =
-              sql_sink_ != nullptr &&
-              (!seen_stage_id ||
-               sql_sink_->WantsTaskAccumulables(end.stage_id, end.stage_attempt_id));
-          return DecodeTaskInfo(v, *pool_, recent_strings_, end.info,
-                                want_accumulables ? &task_accumulables : nullptr,
-                                &end.task_accumulables);
-        }
-        break;
-      case 12:
-        if (json::SameText(key, "Task Metrics")) {
-          if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(v)>, json::RawCursor>) {
-            od::json_type type;
-            AG_JSON_TRY(v.type().get(type));
-            if (type == od::json_type::null) end.has_metrics = false;
-          }
-          // (A raw null is not an object: the fast path gives the line back to simdjson.)
-          return DecodeTaskMetrics(v, end.metrics);
-        }
-        break;
-      case 15:
-        if (json::SameText(key, "Task End Reason")) return DecodeTaskEndReason(v, *pool_, recent_strings_, end);
-        break;
-      case 16:
-        if (json::SameText(key, "Stage Attempt ID")) return ReadInt32(v, end.stage_attempt_id);
-        break;
-      case 21:
-        if (json::SameText(key, "Task Executor Metrics")) return DecodeExecutorMetrics(v, end.executor_metrics);
-        break;
-      default:
-        break;
+        // (A raw null is not an object: the fast path gives the line back to simdjson.)
+        return DecodeTaskMetrics(v, end.metrics);
+      default: return SUCCESS;
     }
-    return SUCCESS;
   }));
   sink_->OnTaskEnd(end);
   if (sql_sink_ != nullptr) sql_sink_->OnTaskEnd(end, task_accumulables);
@@ -509,8 +500,8 @@ bool EventDecoder::DecodeRawTaskLine(std::string_view line) {
   if (!task_end && !starts_with(kTaskStartPrefix)) return false;
   json::RawCursor cursor(line.data(), line.data() + line.size());
   // The whole line must be read (then it is valid JSON) before any event is delivered.
-  auto walk = [&](auto&& on_field) -> error_code {
-    AG_JSON_TRY(json::ForEachField(cursor, on_field));
+  auto walk = [&](json::KeyList keys, auto&& on_field) -> error_code {
+    AG_JSON_TRY(json::ForEachKnownField(cursor, keys, on_field));
     while (!cursor.AtEnd()) {
       if (!cursor.Consume(' ') && !cursor.Consume('\t') && !cursor.Consume('\r')) {
         return json::kNotCanonical;
@@ -533,6 +524,13 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       AG_JSON_TRY(on_field(key, field.value()));
     }
     return SUCCESS;
+  };
+  // The same walk, giving each key's index in `keys` (known_fields.h) instead of its text.
+  auto walk_known = [&](json::KeyList keys, auto&& on_field) -> error_code {
+    size_t next = 0;
+    return walk([&](std::string_view key, od::value v) -> error_code {
+      return on_field(json::FindKey(keys.names, key, next), v);
+    });
   };
   switch (kind) {
     case EventKind::kLogStart: {
@@ -652,8 +650,8 @@ error_code EventDecoder::Decode(od::object& event, EventKind kind) {
       }
       return SUCCESS;
     }
-    case EventKind::kTaskStart: return DecodeTaskStart(walk);
-    case EventKind::kTaskEnd: return DecodeTaskEnd(walk);
+    case EventKind::kTaskStart: return DecodeTaskStart(walk_known);
+    case EventKind::kTaskEnd: return DecodeTaskEnd(walk_known);
     case EventKind::kExecutorAdded: {
       ExecutorAddedEvent added;
       AG_JSON_TRY(walk([&](std::string_view key, od::value v) -> error_code {

@@ -8,21 +8,54 @@
 // The cursor validates what it accepts, so a line it reads from its first byte to its last is
 // valid JSON without simdjson's structural pass: strings must be printable ASCII without escapes
 // (anything else, such as UTF-8 or a backslash, is left to simdjson), numbers follow JSON's
-// grammar. Nothing at or past `end` (the line's end) is accepted, but whole 8-byte words are
-// loaded up to 7 bytes past it: lines carry kReadPadding readable bytes after their end.
+// grammar. Nothing at or past `end` (the line's end) is accepted, but whole 8- and 16-byte words
+// are loaded up to 15 bytes past it: lines carry kReadPadding readable bytes after their end.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
 #include "core/decode/json_fields.h"
+#include "core/decode/simd128_bytes.h"
 #include "simdjson.h"
 
 namespace afterglow::json {
 
 // Not an error of the log: the fast path's "decode this value with simdjson instead".
 inline constexpr error_code kNotCanonical = simdjson::INCORRECT_TYPE;
+
+// A key's text as the raw cursor matches it, `"key":`, in little-endian words; the bytes of the
+// last word past the text are zero and masked off the input before the compare.
+struct RawKey {
+  static constexpr size_t kMaxWords = 5;  // keys up to 37 bytes
+  std::array<uint64_t, kMaxWords> words{};
+  uint64_t last_mask = 0;
+  uint8_t size = 0;        // bytes of `"key":`
+  uint8_t last_word = 0;   // index of the last word
+
+  static constexpr RawKey Of(std::string_view key) {
+    RawKey raw;
+    const size_t size = key.size() + 3;
+    if (size > kMaxWords * 8) KeyIsTooLongForRawKey();
+    for (size_t i = 0; i < size; ++i) {
+      const char c = i == 0 || i == size - 2 ? '"' : i == size - 1 ? ':' : key[i - 1];
+      raw.words[i / 8] |= uint64_t{static_cast<unsigned char>(c)} << (8 * (i % 8));
+    }
+    raw.size = static_cast<uint8_t>(size);
+    raw.last_word = static_cast<uint8_t>((size - 1) / 8);
+    const size_t last_bytes = size - 8 * raw.last_word;
+    raw.last_mask = last_bytes == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * last_bytes)) - 1;
+    return raw;
+  }
+
+  // Not constexpr, and never defined: Of() calls it for a key too long, which then fails to
+  // compile.
+  static void KeyIsTooLongForRawKey();
+};
 
 class RawCursor {
  public:
@@ -37,20 +70,30 @@ class RawCursor {
     return true;
   }
 
-  // A string of printable ASCII without backslashes: its text, viewed in place. Eight bytes at a
-  // time: keys and values are short, and a call to memchr costs more than the scan.
+  // A string of printable ASCII without backslashes: its text, viewed in place. Sixteen bytes
+  // at a time where the build has 128-bit vectors (SSSE3, wasm SIMD128), else eight: keys and
+  // values are short, and a call to memchr costs more than the scan.
   error_code ReadPlainString(std::string_view& out) {
     if (!Consume('"')) return kNotCanonical;
     const char* p = at_;
     while (p < end_) {
-      uint64_t word;
-      std::memcpy(&word, p, 8);
-      const uint64_t stop = StopBytes(word);
+      uint32_t stop;
+      size_t step;
+      if constexpr (simd128::kBestBytesIsVector) {
+        stop = StopBytes16(p);
+        step = 16;
+      } else {
+        uint64_t word;
+        std::memcpy(&word, p, 8);
+        const uint64_t stop_bits = StopBytes(word);
+        stop = stop_bits == 0 ? 0 : 1u << (__builtin_ctzll(stop_bits) >> 3);
+        step = 8;
+      }
       if (stop == 0) {
-        p += 8;
+        p += step;
         continue;
       }
-      const char* close = p + (__builtin_ctzll(stop) >> 3);
+      const char* close = p + __builtin_ctz(stop);
       if (close >= end_ || *close != '"') return kNotCanonical;
       out = std::string_view(at_, static_cast<size_t>(close - at_));
       at_ = close + 1;
@@ -61,15 +104,38 @@ class RawCursor {
 
   // An integer as JSON writes it: optional '-', then 1 to 18 digits, no leading zero, no
   // fraction or exponent. Anything else (5.0, 1e3, 19+ digits) is left to simdjson's lenient read.
-  error_code ReadInt64(int64_t& out) {
+  // Most integers of a log are one digit (zero metrics) followed by the object's or array's next
+  // separator: those are read inline; the rest by ReadInt64Digits.
+  simdjson_inline error_code ReadInt64(int64_t& out) {
+    if (end_ - at_ >= 2) {
+      const unsigned digit = static_cast<unsigned char>(at_[0]) - '0';
+      const char next = at_[1];
+      if (digit <= 9 && (next == ',' || next == '}' || next == ']')) {
+        out = static_cast<int64_t>(digit);
+        ++at_;
+        return simdjson::SUCCESS;
+      }
+    }
+    return ReadInt64Digits(out);
+  }
+
+  // ReadInt64 for any length, up to eight digits at a time (a task event also holds 9- to 13-digit
+  // times).
+  error_code ReadInt64Digits(int64_t& out) {
     const char* p = at_;
     const bool negative = p < end_ && *p == '-';
     if (negative) ++p;
     const char* digits = p;
     uint64_t value = 0;
-    while (p < end_ && static_cast<unsigned char>(*p - '0') <= 9) {
-      value = value * 10 + static_cast<unsigned>(*p - '0');
-      ++p;
+    // Three words hold 24 digits: past 18 the number is refused anyway.
+    for (int word_index = 0; word_index < 3; ++word_index) {
+      uint64_t word;
+      std::memcpy(&word, p, 8);
+      const size_t run = std::min(LeadingDigits(word), static_cast<size_t>(end_ - p));
+      if (run == 0) break;
+      value = value * kPowersOfTen[run] + DigitsValue(word, run);
+      p += run;
+      if (run < 8) break;
     }
     const size_t count = static_cast<size_t>(p - digits);
     if (count == 0 || count > 18 || (count > 1 && *digits == '0')) return kNotCanonical;
@@ -79,13 +145,19 @@ class RawCursor {
     return simdjson::SUCCESS;
   }
 
-  error_code ReadBool(bool& out) {
-    if (Literal("true")) {
+  // `true` or `false`, compared as one word (the line's padding keeps the load readable).
+  simdjson_inline error_code ReadBool(bool& out) {
+    const size_t left = static_cast<size_t>(end_ - at_);
+    uint32_t word;
+    std::memcpy(&word, at_, 4);
+    if (left >= 4 && word == Word4("true")) {
       out = true;
+      at_ += 4;
       return simdjson::SUCCESS;
     }
-    if (Literal("false")) {
+    if (left >= 5 && word == Word4("fals") && at_[4] == 'e') {
       out = false;
+      at_ += 5;
       return simdjson::SUCCESS;
     }
     return kNotCanonical;
@@ -97,6 +169,21 @@ class RawCursor {
       return false;
     }
     at_ += text.size();
+    return true;
+  }
+
+  // Past `"key":` when the text at the cursor is exactly that key and its colon (known_fields.h
+  // predicts keys this way). The key is a plain string, so a match is one too.
+  simdjson_inline bool ConsumeKey(const RawKey& key) {
+    if (static_cast<size_t>(end_ - at_) < key.size) return false;
+    uint64_t word;
+    for (size_t i = 0; i < key.last_word; ++i) {
+      std::memcpy(&word, at_ + 8 * i, 8);
+      if (word != key.words[i]) return false;
+    }
+    std::memcpy(&word, at_ + 8 * key.last_word, 8);
+    if ((word & key.last_mask) != key.words[key.last_word]) return false;
+    at_ += key.size;
     return true;
   }
 
@@ -186,6 +273,45 @@ class RawCursor {
     const uint64_t is_backslash = ~(((backslash & ~kHigh) + ~kHigh) | backslash) & kHigh;
     const uint64_t is_control = ~(low7 + kOnes * (0x80 - 0x20)) & ~word & kHigh;
     return is_quote | is_backslash | is_control | (word & kHigh);
+  }
+
+  // Bit i set where byte i of the 16 at `p` ends a plain string or is outside it (as StopBytes).
+  static uint32_t StopBytes16(const char* p) {
+    using B = simd128::BestBytes;
+    const B::Bytes bytes = B::Load(reinterpret_cast<const uint8_t*>(p));
+    const B::Bytes stops = B::Or(B::Or(B::Eq(bytes, B::Splat('"')), B::Eq(bytes, B::Splat('\\'))),
+                                 B::AtMost(bytes, 0x1F));
+    return B::HighBits(stops) | B::HighBits(bytes);
+  }
+
+  static constexpr uint32_t Word4(const char (&text)[5]) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(text[0])) |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[1])) << 8 |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[2])) << 16 |
+           static_cast<uint32_t>(static_cast<unsigned char>(text[3])) << 24;
+  }
+
+  static constexpr uint64_t kPowersOfTen[9] = {1,      10,      100,      1000,     10000,
+                                               100000, 1000000, 10000000, 100000000};
+
+  // How many of the 8 bytes of `word` (first byte lowest) are ASCII digits before the first
+  // that is not. Exact up to that byte: a byte's +6 carries into the next only from 0xFA up.
+  static size_t LeadingDigits(uint64_t word) {
+    constexpr uint64_t kHighNibbles = 0xF0F0F0F0F0F0F0F0ull;
+    constexpr uint64_t kThrees = 0x3030303030303030ull;
+    constexpr uint64_t kSixes = 0x0606060606060606ull;
+    const uint64_t not_digit =
+        ((word & kHighNibbles) ^ kThrees) | (((word + kSixes) & kHighNibbles) ^ kThrees);
+    return not_digit == 0 ? 8 : static_cast<size_t>(__builtin_ctzll(not_digit) >> 3);
+  }
+
+  // The value of the first `count` (1 to 8) bytes of `word`, all digits: moved to the top of the
+  // word (zero bytes below read as leading zeros), then combined in pairs, fours and eights.
+  static uint64_t DigitsValue(uint64_t word, size_t count) {
+    uint64_t v = (word << (8 * (8 - count))) & 0x0F0F0F0F0F0F0F0Full;
+    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFull;
+    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFull;
+    return (v * 10000 + (v >> 32)) & 0xFFFFFFFFull;
   }
 
   bool SkipDigits(const char*& p) const {

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "core/decode/json_fields.h"
+#include "core/decode/known_fields.h"
 #include "core/decode/raw_json_cursor.h"
 #include "core/decode/sql_event_decoder.h"
 
@@ -11,7 +12,6 @@ namespace {
 
 namespace od = simdjson::ondemand;
 using json::ForEachElement;
-using json::ForEachField;
 using json::ReadBool;
 using json::ReadInt64;
 using simdjson::error_code;
@@ -128,6 +128,10 @@ OptString Intern(StringPool& pool, const TextValue& text) {
   return out;
 }
 
+// An accumulable's keys in the order Spark writes them ("Count Failed Values" is not read).
+constexpr auto kAccumulableKeys = json::MakeKnownKeys(
+    {"ID", "Name", "Update", "Value", "Internal", "Count Failed Values", "Metadata"});
+
 // One element of the array, from simdjson's value or from the raw text (Value is od::value or
 // json::RawCursor&): one list of keys for both paths.
 template <typename Value>
@@ -137,29 +141,16 @@ error_code DecodeTaskAccumulable(Value&& element, StringPool& pool,
   int64_t id = 0;
   TextValue name, update, accumulated, metadata;
   bool internal = false;
-  // Keys told apart by length first: one compare per key, "Count Failed Values" none.
-  AG_JSON_TRY(ForEachField(element, [&](std::string_view key, auto&& v) -> error_code {
-    switch (key.size()) {
-      case 2:
-        if (json::SameText(key, "ID")) return ReadInt64(v, id);
-        break;
-      case 4:
-        if (json::SameText(key, "Name")) return ReadTextValue(v, name);
-        break;
-      case 5:
-        if (json::SameText(key, "Value")) return ReadTextValue(v, accumulated);
-        break;
-      case 6:
-        if (json::SameText(key, "Update")) return ReadTextValue(v, update);
-        break;
-      case 8:
-        if (json::SameText(key, "Internal")) return ReadBool(v, internal);
-        if (json::SameText(key, "Metadata")) return ReadTextValue(v, metadata);
-        break;
-      default:
-        break;
+  AG_JSON_TRY(json::ForEachKnownField(element, kAccumulableKeys, [&](size_t key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kAccumulableKeys, "ID"): return ReadInt64(v, id);
+      case json::KeyIndex(kAccumulableKeys, "Name"): return ReadTextValue(v, name);
+      case json::KeyIndex(kAccumulableKeys, "Update"): return ReadTextValue(v, update);
+      case json::KeyIndex(kAccumulableKeys, "Value"): return ReadTextValue(v, accumulated);
+      case json::KeyIndex(kAccumulableKeys, "Internal"): return ReadBool(v, internal);
+      case json::KeyIndex(kAccumulableKeys, "Metadata"): return ReadTextValue(v, metadata);
+      default: return SUCCESS;
     }
-    return SUCCESS;
   }));
   if (sql != nullptr) {
     // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text);

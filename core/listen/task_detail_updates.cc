@@ -22,14 +22,14 @@ void SetFlag(TaskDetailColumns& d, uint32_t row, uint8_t flag, bool on) {
   d.flags.Set(row, on ? static_cast<uint8_t>(flags | flag) : static_cast<uint8_t>(flags & ~flag));
 }
 
-// The TaskInfo fields a TaskEnd's "Task Info" replaces (LiveTask.info = event.taskInfo).
-// `launch_time` is the task's stored launch time (its TaskStart's).
+// The TaskInfo fields a TaskEnd's "Task Info" replaces (LiveTask.info = event.taskInfo), but
+// for its flags, which callers set in one write. `launch_time` is the task's stored launch time
+// (its TaskStart's).
 void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int64_t launch_time) {
   d.partition_id.Set(row, info.partition_id);
   d.set_getting_result_time(row, launch_time, info.getting_result_time);
   d.host.Set(row, info.host);
   d.locality.Set(row, LocalityCode(d, info.locality));
-  SetFlag(d, row, kTaskSpeculative, info.speculative);
 }
 
 }  // namespace
@@ -42,6 +42,7 @@ void RecordTaskStart(AttemptModel& model, uint32_t row, int32_t stage_id, int32_
   d.locality.Resize(row + 1, 0);
   d.flags.Resize(row + 1, 0);
   CopyInfo(d, row, info, model.tasks.launch_time[row]);
+  SetFlag(d, row, kTaskSpeculative, info.speculative);
   model.stage_task_rows[{stage_id, stage_attempt_id}].push_back(row);
 
   if (live_stage != nullptr && info.speculative) {
@@ -59,17 +60,23 @@ void RecordTaskEnd(AttemptModel& model, StringPool& pool, int64_t row, const Tas
     TaskDetailColumns& d = model.task_details;
     const uint32_t r = static_cast<uint32_t>(row);
     CopyInfo(d, r, info, model.tasks.launch_time[r]);
-    SetFlag(d, r, kTaskEnded, true);
+    const uint8_t flags_before = d.flags[r];
     std::string error;
     const bool has_error = TaskErrorMessage(event, pool, error);
-    SetFlag(d, r, kTaskHasError, has_error);
+    uint8_t flags = static_cast<uint8_t>(flags_before & ~(kTaskSpeculative | kTaskHasError));
+    flags |= kTaskEnded;
+    if (info.speculative) flags |= kTaskSpeculative;
+    if (has_error) flags |= kTaskHasError;
+    if (event.has_metrics) flags |= kTaskHasMetrics;
+    d.flags.Set(r, flags);
+    // The side tables hold a row only after a TaskEnd of it: a first TaskEnd (nearly every one)
+    // has nothing there to erase.
     if (has_error) d.error_messages[r] = pool.Intern(error);
-    else d.error_messages.erase(r);
+    else if (flags_before & kTaskHasError) d.error_messages.erase(r);
     if (event.has_metrics) {
-      SetFlag(d, r, kTaskHasMetrics, true);
       for (size_t m = 0; m < kTaskMetricCount; ++m) d.metrics[m].Set(r, event.metrics.values[m]);
     }
-    d.accumulable_ranges.erase(r);
+    if (flags_before & kTaskEnded) d.accumulable_ranges.erase(r);
     if (!event.task_accumulables.empty()) {
       const uint32_t begin = static_cast<uint32_t>(d.accumulables.size());
       for (const AccumulableEvent& acc : event.task_accumulables) {

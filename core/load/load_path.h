@@ -1,6 +1,6 @@
 // Native loading: a PATH that is one log file, a History Server download zip, one log stored as
 // a folder (rolling `eventlog_v2_*`, Databricks rolled parts, Spark 1.x), or a History Server log
-// directory holding any of these. Files are streamed by file_stream.h (mapped in windows) and
+// directory holding any of these. Files are streamed by file_stream.h (read in chunks) and
 // fed to a Session; each log, however many files it spans, builds one model. The browser does
 // the same through wasm/, with the same layout rules (log_layout.h) and zip reader
 // (core/ingest/zip_directory.h).

@@ -71,7 +71,7 @@ void NarrowColumn::Unpatch(Page& page) {
   }
 }
 
-void NarrowColumn::Set(size_t row, int64_t value) {
+void NarrowColumn::SetSlow(size_t row, int64_t value) {
   const size_t index = row >> packed::kPageShift;
   const size_t slot = row & packed::kPageMask;
   if (index >= pages_.size()) {

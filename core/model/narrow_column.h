@@ -35,7 +35,26 @@ class NarrowColumn {
     return static_cast<int64_t>(
         packed::Load(p.bytes.data() + (row & packed::kPageMask) * p.width, p.width));
   }
-  void Set(size_t row, int64_t value);
+  // Inline for the common write (a plain page of this load that already holds `value`'s width,
+  // or a 0 into a page of zeros); anything else goes to SetSlow.
+  void Set(size_t row, int64_t value) {
+    const size_t index = row >> packed::kPageShift;
+    if (index >= pages_.size()) {
+      if (value == 0) return;  // unwritten rows already read as 0
+    } else if (index < sealed_pages_ + kSealLagPages) {
+      Page& p = pages_[index];
+      const size_t slot = row & packed::kPageMask;
+      if (!p.compacted) {
+        if (value == 0 && p.width == 0) return;
+        if (value >= 0 && p.width != 0 && packed::Fits(static_cast<uint64_t>(value), p.width) &&
+            (slot + 1) * p.width <= p.bytes.size()) {
+          packed::Store(p.bytes.data() + slot * p.width, p.width, static_cast<uint64_t>(value));
+          return;
+        }
+      }
+    }
+    SetSlow(row, value);
+  }
   // Releases growth slack once `rows` rows exist: all-zero pages dropped, each page re-encoded
   // at the width that stores it in the fewest bytes (outliers patched out), the last page cut to
   // its rows. Later Sets still work.
@@ -56,6 +75,7 @@ class NarrowColumn {
     std::vector<uint16_t> exception_slots;
     std::vector<int64_t> exception_values;
   };
+  void SetSlow(size_t row, int64_t value);
   static int64_t GetPatched(const Page& page, size_t slot);
   static void Reencode(Page& page, unsigned width, size_t rows);
   // Brings a patched page back to plain form (its exceptions written into full-width rows).

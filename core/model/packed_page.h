@@ -35,9 +35,19 @@ inline uint64_t Load(const uint8_t* at, unsigned width) {
   }
 }
 
-// Writes the low `width` bytes (1 to 8) of `value` at `at`.
+// Writes the low `width` bytes (1 to 8) of `value` at `at`. Each width is its own constant-size
+// copy: a copy of a variable size is a call to memcpy (a task end makes about 40 such writes).
 inline void Store(uint8_t* at, unsigned width, uint64_t value) {
-  std::memcpy(at, &value, width);
+  switch (width) {
+    case 1: at[0] = static_cast<uint8_t>(value); return;
+    case 2: std::memcpy(at, &value, 2); return;
+    case 3: std::memcpy(at, &value, 3); return;
+    case 4: std::memcpy(at, &value, 4); return;
+    case 5: std::memcpy(at, &value, 5); return;
+    case 6: std::memcpy(at, &value, 6); return;
+    case 7: std::memcpy(at, &value, 7); return;
+    default: std::memcpy(at, &value, 8); return;
+  }
 }
 
 // Bytes needed to hold `value` unsigned: 0 for 0, else 1 to 8.

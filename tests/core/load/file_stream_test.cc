@@ -14,13 +14,13 @@ namespace file_stream_test {
 
 namespace fs = std::filesystem;
 
-// Sizes around the mapping's thresholds: empty, read (under 1 MiB), mapped in one window,
-// and just past a 16 MiB window with fewer and more lookahead bytes than the padding.
+// Sizes around the 256 KiB read chunk: empty, under one chunk, exactly one, one and a byte,
+// and several with a partial last chunk.
 TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
   const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_test";
   fs::create_directories(dir);
   const std::vector<size_t> sizes = {
-      0, 10, (1u << 20) + 5, (16u << 20) - 3, (16u << 20) + 10, (16u << 20) + 70000};
+      0, 10, 256u << 10, (256u << 10) + 1, (1u << 20) + 5, (3u << 20) + 70000};
   for (size_t size : sizes) {
     // Bytes that differ from offset to offset, so a chunk handed on twice or out of place shows.
     std::string content(size, '\0');
@@ -61,14 +61,13 @@ TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
 }
 
 // A log rotated or rewritten while it is read: the file is cut shorter from inside the chunk
-// callback (after the chunk was copied: touching a window's bytes after its file was cut under it
-// is the race file_stream.cc documents). Mapped windows must stop at the new end instead of
-// faulting (SIGBUS) past it, and the result says how much was read of how much.
-TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEndWithoutFaulting) {
+// callback. Reading stops at the new end, and the result says how much was read of how much.
+TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEnd) {
   const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_cut_test";
   fs::create_directories(dir);
   constexpr uint64_t kMiB = 1u << 20;
-  const uint64_t size_at_open = 34 * kMiB + 123;  // three 16 MiB windows
+  constexpr uint64_t kChunk = 256u << 10;  // file_stream.cc's read size
+  const uint64_t size_at_open = 34 * kMiB + 123;
   std::string content(size_at_open, '\0');
   for (size_t i = 0; i < content.size(); ++i) {
     content[i] = static_cast<char>('a' + (i * 2654435761u >> 13) % 26);
@@ -79,15 +78,12 @@ TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEndWithoutFaulting) 
     uint64_t expect_bytes;  // what is handed on in all
   };
   const Case cases[] = {
-      // Inside the second window: it maps (and copies the padding of) only what is left.
-      {"cut inside a later window", 20 * kMiB + 7, 20 * kMiB + 7},
-      // Exactly at the first window's end: nothing more is mapped or read.
-      {"cut at a window's end", 16 * kMiB, 16 * kMiB},
-      // Inside the window being handed on: it was handed on whole (mapped before the cut); the
-      // next window sees the file ends before it and maps nothing.
-      {"cut inside the current window", 5 * kMiB, 16 * kMiB},
+      {"cut after later chunks", 20 * kMiB + 7, 20 * kMiB + 7},
+      {"cut at a chunk's end", 2 * kChunk, 2 * kChunk},
+      // Inside the chunk being handed on: it was read whole before the cut.
+      {"cut inside the first chunk", 5000, kChunk},
       // Emptied (a rotation by truncate).
-      {"emptied", 0, 16 * kMiB},
+      {"emptied", 0, kChunk},
   };
   const fs::path file = dir / "log";
   for (const Case& c : cases) {
@@ -122,7 +118,7 @@ TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEndWithoutFaulting) 
   fs::remove_all(dir);
 }
 
-// The read() path (files under 1 MiB are not mapped) stops at the new end too.
+// A file smaller than a few chunks stops at the new end too.
 TEST(FileStreamTest, SmallFileCutShorterWhileReadIsReportedShort) {
   const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_small_cut_test";
   fs::create_directories(dir);

@@ -1,0 +1,113 @@
+// Object walks over a list of the keys a decoder reads, given in the order Spark writes them.
+// The decoder switches on a key's index in its list (KeyIndex gives the case labels at compile
+// time) instead of comparing the key with each name it knows. On the raw fast path the cursor
+// first tries the key after the previous one as a literal (`"Name":`, packed into words at
+// compile time), a compare of two to five words; only when that fails does it read the key as a
+// string and look it up. Every task event is about 170 keys (its Accumulables, Task Metrics and
+// Task Executor Metrics), most of its bytes, so matching them this way is the larger part of
+// the raw path's saving. Any other order still finds every key, by the lookup.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "core/decode/json_fields.h"
+#include "core/decode/raw_json_cursor.h"
+#include "simdjson.h"
+
+namespace afterglow::json {
+
+// A decoder's keys: their names (simdjson's path, KeyIndex) and their raw forms (the fast path).
+template <size_t N>
+struct KnownKeys {
+  std::array<std::string_view, N> names;
+  std::array<RawKey, N> raw;
+};
+
+template <size_t N>
+constexpr KnownKeys<N> MakeKnownKeys(const std::array<std::string_view, N>& names) {
+  KnownKeys<N> keys;
+  for (size_t i = 0; i < N; ++i) {
+    keys.names[i] = names[i];
+    keys.raw[i] = RawKey::Of(names[i]);
+  }
+  return keys;
+}
+template <size_t N>
+constexpr KnownKeys<N> MakeKnownKeys(const std::string_view (&names)[N]) {
+  return MakeKnownKeys(std::to_array(names));
+}
+
+// A KnownKeys of any size, as the walks take it.
+struct KeyList {
+  template <size_t N>
+  constexpr KeyList(const KnownKeys<N>& keys) : names(keys.names), raw(keys.raw) {}
+  std::span<const std::string_view> names;
+  std::span<const RawKey> raw;
+  size_t size() const { return names.size(); }
+};
+
+// The index of `key` in `keys`, trying keys[next] first (then next moves past it); keys.size()
+// when the key is not in the list.
+inline size_t FindKey(std::span<const std::string_view> keys, std::string_view key, size_t& next) {
+  if (next < keys.size() && SameText(keys[next], key)) return next++;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (SameText(keys[i], key)) {
+      next = i + 1;
+      return i;
+    }
+  }
+  return keys.size();
+}
+
+// Not constexpr, and never defined: KeyIndex calls it for a name missing from its list, which
+// then fails to compile.
+void KeyIndexNameIsNotInTheList();
+
+// `name`'s index in `keys`, for case labels.
+template <size_t N>
+consteval size_t KeyIndex(const KnownKeys<N>& keys, std::string_view name) {
+  for (size_t i = 0; i < N; ++i) {
+    if (keys.names[i] == name) return i;
+  }
+  KeyIndexNameIsNotInTheList();
+  return N;
+}
+
+// Calls `on_field(index, value)` for every field of `value` (an object; null reads as empty),
+// `index` being the key's index in `keys` (keys.size() for a key not in it).
+template <typename OnField>
+error_code ForEachKnownField(od::value value, KeyList keys, OnField&& on_field) {
+  size_t next = 0;
+  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
+    return on_field(FindKey(keys.names, key, next), v);
+  });
+}
+
+// The same over the raw text (raw_json_cursor.h); keys must be plain strings.
+template <typename OnField>
+error_code ForEachKnownField(RawCursor& cursor, KeyList keys, OnField&& on_field) {
+  if (!cursor.Consume('{')) return kNotCanonical;
+  if (cursor.Consume('}')) return simdjson::SUCCESS;
+  size_t next = 0;
+  do {
+    size_t index;
+    if (next < keys.size() && cursor.ConsumeKey(keys.raw[next])) {
+      index = next++;
+    } else {
+      std::string_view key;
+      AG_JSON_TRY(cursor.ReadPlainString(key));
+      if (!cursor.Consume(':')) return kNotCanonical;
+      index = FindKey(keys.names, key, next);
+    }
+    const char* value_start = cursor.at();
+    AG_JSON_TRY(on_field(index, cursor));
+    if (cursor.at() == value_start) AG_JSON_TRY(cursor.SkipValue());
+  } while (cursor.Consume(','));
+  return cursor.Consume('}') ? simdjson::SUCCESS : kNotCanonical;
+}
+
+}  // namespace afterglow::json
