@@ -220,8 +220,9 @@ const char* SummaryCell(const SummaryRow& row, size_t i, char* out, size_t size)
 
 void DrawSummary(const StagePageModel& page) {
   char title[96], count[32];
-  std::snprintf(title, sizeof title, "Summary metrics for %s completed tasks",
-                FormatCount(page.tasks_complete, count, sizeof count));
+  std::snprintf(title, sizeof title, "Summary metrics for %s completed %s",
+                FormatCount(page.tasks_complete, count, sizeof count),
+                page.tasks_complete == 1 ? "task" : "tasks");
   SectionTitle(title);
   if (!page.has_summary) {
     ImGui::TextColored(colors::kMuted, "No task has reported metrics for this stage attempt yet.");
