@@ -79,8 +79,15 @@ void JsonWriter::String(std::string_view text) {
   if (!levels_.empty() && !levels_.back().is_object) BeforeValue();
   else if (after_key_) after_key_ = false;
   out_ += '"';
-  for (char c : text) {
+  // Runs of characters that need no escape (nearly all) are appended whole: appending them one
+  // at a time was a third of the Stages tab's build in wasm on a 1 GB log (80 of 205 ms).
+  size_t plain_from = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && c != '"' && c != '\\') continue;
+    out_.append(text.data() + plain_from, i - plain_from);
+    plain_from = i + 1;
     switch (c) {
       case '"': out_ += "\\\""; break;
       case '\\': out_ += "\\\\"; break;
@@ -89,16 +96,14 @@ void JsonWriter::String(std::string_view text) {
       case '\t': out_ += "\\t"; break;
       case '\b': out_ += "\\b"; break;
       case '\f': out_ += "\\f"; break;
-      default:
-        if (u < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04X", u);
-          out_ += buf;
-        } else {
-          out_ += c;
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04X", u);
+        out_ += buf;
+      }
     }
   }
+  out_.append(text.data() + plain_from, text.size() - plain_from);
   out_ += '"';
   AfterValue();  // a key is inside an object: never an item
 }

@@ -48,6 +48,15 @@ TEST(JsonWriter, PrettyPrintsLikeJackson) {
             "}, { } ]");
 }
 
+TEST(JsonWriter, StringsEscapeQuotesBackslashesAndControlsBetweenPlainRuns) {
+  JsonWriter w;
+  w.String("plain \"q\" back\\slash\nline\ttab\x01" "end");
+  EXPECT_EQ(w.text(), "\"plain \\\"q\\\" back\\\\slash\\nline\\ttab\\u0001end\"");
+  JsonWriter empty;
+  empty.String("");
+  EXPECT_EQ(empty.text(), "\"\"");
+}
+
 TEST(JsonWriter, DoublesFollowJavaDoubleToString) {
   EXPECT_EQ(JavaDoubleToString(1.0), "1.0");
   EXPECT_EQ(JavaDoubleToString(0.25), "0.25");
