@@ -319,6 +319,22 @@
     }
   }
 
+  // Builds the finished load's view models, one engine call per model or part of one
+  // (ag_load_finish_step), yielding for frames between calls when due: built in one call they
+  // held frames off for 150 to 550 ms on a 1 GB log. The status turns ready with the last call.
+  // False when the user cancelled meanwhile; the engine is then reset.
+  async function buildViews() {
+    const step = () => engine._ag_load_finish_step();
+    while (!engineCall(`build ${engine.UTF8ToString(engine._ag_load_finish_next())}`, step)) {
+      await yieldIfDue();
+      if (engine._ag_cancel_requested()) {
+        engine._ag_reset();
+        return false;
+      }
+    }
+    return true;
+  }
+
   // The folder the entries share as their first path component, or '' (loose files, or several
   // folders). Layout rules look one level below it, as the History Server looks into a log dir.
   function commonFolder(entries) {
@@ -379,13 +395,13 @@
         await yieldNow();
       }
       engineCall('ag_load_end', () => engine._ag_load_end());
-      lastLoad = { entries, plan };
+      if (await buildViews()) lastLoad = { entries, plan };
     } catch (error) {
       if (error instanceof Cancelled) {
         engine._ag_reset();
       } else if (error instanceof MemoryCapped) {
         engine._ag_load_end();
-        lastLoad = { entries, plan };
+        if (await buildViews()) lastLoad = { entries, plan };
       } else {
         engine.ccall('ag_load_fail', null, ['string'], [String((error && error.message) || error)]);
       }
@@ -513,7 +529,8 @@
     },
     // Where the last finished load's main-thread time went (newProfile() names the fields; all
     // in ms), or null before the first load. longestFrameMs: the longest frame the engine drew;
-    // longestRefreshMs: the longest rebuild of the view models (inside a push or ag_load_end).
+    // longestRefreshMs: the longest rebuild of the view models (inside a push, or a step of the
+    // final build).
     loadProfile() {
       return lastProfile && JSON.parse(JSON.stringify(lastProfile));
     },
