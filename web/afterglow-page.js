@@ -597,6 +597,9 @@
     },
   }).then((module) => {
     engine = module;
+    // The browser compiles the engine's functions on first use: a tiny built-in log compiles the
+    // decoders and model builders now, instead of in the first pushes of a load (wasm/warm_up.cc).
+    engine._ag_warm_up();
     applyHash();
     canvas.focus();
     resolveReady();
