@@ -65,6 +65,17 @@
     });
   }
 
+  // The browser compiles the engine's functions on their first call, and optimizes them only
+  // once they have run a while: a tiny built-in log run through the decoders and, 50 times, the
+  // view models' builders (wasm/warm_up.cc, about 0.6 s) does both before the first load, instead
+  // of in its first pushes and its final model build. Once, at start or when a load begins.
+  let warmedUp = false;
+  function warmUp() {
+    if (warmedUp) return;
+    warmedUp = true;
+    engine._ag_warm_up();
+  }
+
   function showFatal(message) {
     fatal.textContent = message;
     fatal.hidden = false;
@@ -348,6 +359,7 @@
   async function load(entries) {
     if (!engine || loading || entries.length === 0) return;
     loading = true;
+    warmUp();  // a file chosen before the first frame
     let plan = null;  // the planned logs; a load ended by the memory cap keeps them for "Save"
     try {
       const root = commonFolder(entries);
@@ -513,7 +525,7 @@
   });
   ready.catch(() => {});  // a failed start is reported on the page, not as an unhandled rejection
   window.afterglow = {
-    // Resolves once the engine has started; rejects if it cannot start.
+    // Resolves once the engine has started and warmed up; rejects if it cannot start.
     ready,
     // Mid-load the view's models are first brought up to date, unless `asDrawn`: then viewState
     // describes what the last frame drew.
@@ -597,12 +609,13 @@
     },
   }).then((module) => {
     engine = module;
-    // The browser compiles the engine's functions on first use: a tiny built-in log compiles the
-    // decoders and model builders now, instead of in the first pushes of a load (wasm/warm_up.cc).
-    engine._ag_warm_up();
     applyHash();
     canvas.focus();
-    resolveReady();
+    // After the first frame (the drop zone shows meanwhile); ready once warm.
+    afterNextFrame().then(() => {
+      warmUp();
+      resolveReady();
+    });
   }, (error) => {
     // Opened as a file, index.html cannot fetch afterglow.wasm beside it; the standalone page can.
     const hint = location.protocol === 'file:'
