@@ -113,9 +113,16 @@ struct AppState {
   const StringPool* Strings() const;
 };
 
-// Re-reads the session's summaries and rebuilds the view models. Called by wasm/ after loading
-// steps and when the selected application changes; never from a draw function.
+// Re-reads the session's summaries and rebuilds the view models (ui/model_steps.h names them):
+// mid-load only those of the section on screen, once the load is over all of them. Called by
+// wasm/ after loading steps and when the selected application changes; never from a draw
+// function. wasm/ builds a finished load's models in steps instead (ModelBuildQueue).
 void RefreshModels(AppState& state);
+// Re-reads the session's summaries (the applications found); the selection falls back to the
+// first when it no longer exists.
+void RefreshSummaries(AppState& state);
+// Builds the model of the entity the route shows (a stage's tasks, a query's plan), or clears it.
+void PrepareRoute(AppState& state);
 
 // Goes to `route`: mirrors it into the URL (so back and forward walk the views) and builds the
 // view model of the entity it shows. Views call this for every link.

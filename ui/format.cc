@@ -32,7 +32,10 @@ const char* FormatTimestamp(int64_t epoch_ms, char* out, size_t size) {
   const std::time_t seconds = static_cast<std::time_t>(epoch_ms / 1000);
   std::tm local{};
   localtime_r(&seconds, &local);
-  std::strftime(out, size, "%Y-%m-%d %H:%M:%S", &local);
+  // Not strftime: Emscripten implements it in JavaScript, and it took 170 of the 230 ms the
+  // timeline's model took to build in wasm on a 1 GB log (a timestamp in every bar's tooltip).
+  std::snprintf(out, size, "%04d-%02d-%02d %02d:%02d:%02d", local.tm_year + 1900, local.tm_mon + 1,
+                local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec);
   return out;
 }
 

@@ -195,6 +195,11 @@ void OverviewModel::Clear() {
 }
 
 void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms) {
+  Build(attempt, pool, Diagnose(attempt, pool, now_ms));
+}
+
+void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool,
+                          std::vector<Finding> found) {
   Clear();
   built = true;
   totals = ComputeAppTotals(attempt, pool);
@@ -203,7 +208,7 @@ void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, i
   if (attempt.environment) runtime = ReadRuntimeInfo(*attempt.environment);
   runtime_lines = RuntimeLines(runtime);
   runtime_badge = RuntimeBadge(runtime);
-  for (Finding& finding : Diagnose(attempt, pool, now_ms)) {
+  for (Finding& finding : found) {
     FindingLine line;
     line.text = FindingText(finding);
     switch (finding.target) {

@@ -43,6 +43,8 @@ struct OverviewModel {
   void Clear();
   // `now_ms` is the wall clock, for a running driver's task time (as the executors endpoint).
   void Build(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms);
+  // The same with the findings already found (Diagnose's, or DiagnosisSteps' over several calls).
+  void Build(const AttemptModel& attempt, const StringPool& pool, std::vector<Finding> found);
 };
 
 // The overview's lines for a runtime: the Databricks runtime and cluster, the cluster manager and

@@ -1,8 +1,9 @@
 // The functions the page's JavaScript calls (web/afterglow-page.js). A load is
 // ag_load_begin, then per file ag_file_begin, ag_chunk_buffer per slice and ag_file_push per part
-// of it, ag_file_end and ag_file_read; then ag_load_end (or ag_reset after a cancel, ag_load_fail
-// on a read error). Folders, several files and zips are planned and begun by log_plan_bridge.cc's
-// functions, between the same ag_load_begin and ag_load_end.
+// of it, ag_file_end and ag_file_read; then ag_load_end and ag_load_finish_step until it returns 1
+// (or ag_reset after a cancel, ag_load_fail on a read error). Folders, several files and zips are
+// planned and begun by log_plan_bridge.cc's functions, between the same ag_load_begin and
+// ag_load_end.
 // Sizes are uint32 at the boundary (wasm32's size_t); whole-file sizes arrive as doubles because
 // files may exceed 4 GiB. Returned strings stay valid until the next call of the same function.
 #include <emscripten/emscripten.h>
@@ -51,6 +52,15 @@ namespace {
 
 constexpr double kLoadRedrawIntervalMs = 100;
 
+// The tasks one ag_load_finish_step reads for the overview's findings (each sorted three times):
+// about 10 ms of wasm on a quiet machine, so that a step stays well inside a frame gap.
+constexpr size_t kFinishStepTasks = 32 * 1024;
+
+void StopFinishing(Page& page) {
+  page.finishing = false;
+  page.final_build.Clear();
+}
+
 // The least time between two refreshes of the view models while the pump feeds a load.
 double LoadRefreshIntervalMs() {
   return std::max(kRefreshIntervalMs, kRefreshCostMultiple * g_refresh_cost_ms);
@@ -97,6 +107,7 @@ void StartSession(Page& page) {
   page.state.jobs.Clear();
   page.zip_entries.clear();
   page.entry_reader.reset();
+  StopFinishing(page);
 }
 
 }  // namespace
@@ -199,6 +210,8 @@ EMSCRIPTEN_KEEPALIVE void ag_file_read() {
   ++ThePage().state.progress.files_done;
 }
 
+// Every file is read. The view models are built next, a step per ag_load_finish_step call, so
+// that frames come between them; the status stays loading until the last step.
 EMSCRIPTEN_KEEPALIVE void ag_load_end() {
   ThePage().RequestRedraw();
   Page& page = ThePage();
@@ -206,13 +219,40 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
   // The chunk buffer (a slice of the file) is not needed until the next load or save asks for it
   // again; freed before the models are built, they reuse its bytes instead of growing the heap.
   std::vector<uint8_t>().swap(page.chunk);
-  state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
   state.progress.current_file.clear();
+  page.models_stale = false;  // the steps build every model from the whole session
+  page.finishing = true;
+  page.final_build.Start(state, ui::WallClockMs());
+}
+
+// The model the next ag_load_finish_step builds ("jobs", "overview"; "" when none), for the
+// page's load profile.
+EMSCRIPTEN_KEEPALIVE const char* ag_load_finish_next() {
+  const Page& page = ThePage();
+  if (!page.finishing || page.final_build.Done()) return "";
+  return ui::ModelStepName(page.final_build.Next());
+}
+
+// Builds the next view model of the finished load, or a bounded part of one (kFinishStepTasks
+// tasks of the overview's findings), the route's own first. Returns 0 while more remain, and 1
+// once every model is built: the status is then ready, or error when no application was found.
+EMSCRIPTEN_KEEPALIVE int ag_load_finish_step() {
+  Page& page = ThePage();
+  if (!page.finishing) return 1;
+  page.RequestRedraw();  // a model changed: the routed views (if shown) draw it
+  const double start_ms = emscripten_get_now();
+  const bool done = page.final_build.Step(page.state, afterglow::wasm::kFinishStepTasks);
+  afterglow::wasm::g_longest_refresh_ms =
+      std::max(afterglow::wasm::g_longest_refresh_ms, emscripten_get_now() - start_ms);
+  if (!done) return 0;
+  afterglow::wasm::StopFinishing(page);
+  ui::AppState& state = page.state;
+  state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
   state.status = ui::LoadStatus::kReady;
   state.views_while_loading = false;
-  afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
   if (state.summaries.empty()) {
     state.status = ui::LoadStatus::kError;
+    ui::RefreshModels(state);  // nothing to show: clears what a mid-load refresh may have left
     state.error = "no Spark application was found in these files";
     const auto& problems = page.session->problems();
     if (!problems.empty()) {
@@ -223,10 +263,12 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
       state.error += ": " + first.cause + ")";
     }
   }
+  return 1;
 }
 
 EMSCRIPTEN_KEEPALIVE void ag_load_fail(const char* message) {
   ThePage().RequestRedraw();
+  afterglow::wasm::StopFinishing(ThePage());
   ui::AppState& state = ThePage().state;
   state.status = ui::LoadStatus::kError;
   state.error = message;
@@ -245,6 +287,7 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
   page.zip_entries.clear();
   page.session.reset();
   std::vector<uint8_t>().swap(page.chunk);
+  afterglow::wasm::StopFinishing(page);
   state.status = ui::LoadStatus::kEmpty;
   state.error.clear();
   state.cancel_requested = false;
@@ -256,14 +299,17 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
 
 // Switches the view; returns 0 when `route` names no view (nothing changes). Mid-load, the list
 // models are built only for the section on screen (ui/app_state.cc): a route to another section
-// rebuilds them at once, so the view's first frame shows the rows read so far.
+// rebuilds them at once, so the view's first frame shows the rows read so far. While the final
+// models are built, the new section's are built next instead.
 EMSCRIPTEN_KEEPALIVE int ag_show(const char* route) {
   Page& page = ThePage();
   page.RequestRedraw();
   const ui::ViewId section_before = ui::SectionOf(page.state.route.view);
   if (!ui::ShowRoute(page.state, route)) return 0;
-  if (page.state.status == ui::LoadStatus::kLoading && page.state.views_while_loading &&
-      ui::SectionOf(page.state.route.view) != section_before) {
+  if (page.finishing) {
+    page.final_build.PutSectionFirst(ui::SectionOf(page.state.route.view));
+  } else if (page.state.status == ui::LoadStatus::kLoading && page.state.views_while_loading &&
+             ui::SectionOf(page.state.route.view) != section_before) {
     afterglow::wasm::RefreshModelsNow(page, emscripten_get_now());
   }
   return 1;

@@ -241,8 +241,11 @@ void Frame() {
   // view from models built for the old one ("0 jobs" for a frame, or until the next refresh):
   // the models are rebuilt for the new view and the frame built again, and only that one shown.
   const ui::AppState& state = page.state;
-  if (state.status == ui::LoadStatus::kLoading && state.views_while_loading &&
-      !(Shown(state) == before)) {
+  if (page.finishing && !(Shown(state) == before)) {
+    // The final models are being built, a step per pump task: the new section's come next.
+    page.final_build.PutSectionFirst(ui::SectionOf(state.route.view));
+  } else if (state.status == ui::LoadStatus::kLoading && state.views_while_loading &&
+             !(Shown(state) == before)) {
     RefreshModelsNow(page, emscripten_get_now());
     BuildImGuiFrame(page);
   }

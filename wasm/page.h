@@ -12,6 +12,7 @@
 #include "core/load/zip_entry_reader.h"
 #include "core/session.h"
 #include "ui/app_state.h"
+#include "ui/model_steps.h"
 
 namespace afterglow::wasm {
 
@@ -29,6 +30,10 @@ struct Page {
   std::string entry_name;  // the entry's name as problems show it
   double last_refresh_ms = 0;  // when the summaries were last re-read during a load
   bool models_stale = false;   // chunks were fed since the view models were last rebuilt
+  // Between ag_load_end and the last ag_load_finish_step: every file is read and the view models
+  // are being built, one step per call. The status is still kLoading; mid-load refreshes stop.
+  bool finishing = false;
+  ui::ModelBuildQueue final_build;
   bool context_lost = false;   // the WebGL context is lost: nothing is drawn until it is restored
   uint64_t frames_drawn = 0;   // for tests: idle pages draw nothing, and drawing resumes
   uint64_t imgui_allocations = 0;  // ImGui's allocations so far (an unchanged frame makes none)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <set>
 
 #include "core/analysis/app_totals.h"
@@ -149,62 +150,70 @@ void AddExecutorFindings(const AttemptModel& attempt, const StringPool& pool, in
   }
 }
 
-void AddStageShapeFindings(const AttemptModel& attempt, const StringPool& pool,
-                           const DiagnosticRules& rules, std::vector<Finding>& out) {
+// The one-task, spill and skew rules for one stage attempt (`key` and `index` of stage_rows).
+// Returns how many task rows it read: the skew rules sort the stage's tasks, the cost that
+// DiagnosisSteps spreads over its steps.
+size_t AddStageShapeFindings(const AttemptModel& attempt, const StringPool& pool,
+                             const DiagnosticRules& rules, const std::pair<int32_t, int32_t>& key,
+                             uint32_t index, std::vector<Finding>& out) {
   const int64_t app_ms = AppDurationMs(attempt.app);
   static const std::vector<double> kMedianAndMax = {0.5, 1.0};
-  for (const auto& [key, index] : attempt.stage_rows) {
-    const StageAttempt& stage = attempt.stage(index);
-    const int64_t duration = StageDurationMs(stage);
-    if (stage.num_tasks == 1 && duration >= 0) {
-      const bool long_alone = duration >= rules.one_task_min_ms;
-      const bool large_share = app_ms > 0 && duration >= rules.one_task_share_min_ms &&
-                               static_cast<double>(duration) >=
-                                   rules.one_task_app_share * static_cast<double>(app_ms);
-      if (long_alone || large_share) {
-        Finding f = StageFinding(FindingKind::kOneTaskStage, FindingSeverity::kWarning, pool, stage);
-        f.value_a = duration;
-        f.value_b = app_ms;
-        out.push_back(std::move(f));
-      }
-    }
-    const TaskMetricValues& m = stage.metrics;
-    if (m[TaskMetric::kMemoryBytesSpilled] > 0 || m[TaskMetric::kDiskBytesSpilled] > 0) {
-      Finding f = StageFinding(FindingKind::kSpill,
-                               m[TaskMetric::kDiskBytesSpilled] > 0 ? FindingSeverity::kWarning
-                                                                    : FindingSeverity::kInfo,
-                               pool, stage);
-      f.value_a = m[TaskMetric::kMemoryBytesSpilled];
-      f.value_b = m[TaskMetric::kDiskBytesSpilled];
+  static const SummaryFieldSet kSkewFields =
+      SummaryFieldSet()
+          .set(static_cast<size_t>(SummaryField::kDuration))
+          .set(static_cast<size_t>(SummaryField::kShuffleReadBytes))
+          .set(static_cast<size_t>(SummaryField::kInputBytesRead));
+  const StageAttempt& stage = attempt.stage(index);
+  const int64_t duration = StageDurationMs(stage);
+  if (stage.num_tasks == 1 && duration >= 0) {
+    const bool long_alone = duration >= rules.one_task_min_ms;
+    const bool large_share = app_ms > 0 && duration >= rules.one_task_share_min_ms &&
+                             static_cast<double>(duration) >=
+                                 rules.one_task_app_share * static_cast<double>(app_ms);
+    if (long_alone || large_share) {
+      Finding f = StageFinding(FindingKind::kOneTaskStage, FindingSeverity::kWarning, pool, stage);
+      f.value_a = duration;
+      f.value_b = app_ms;
       out.push_back(std::move(f));
     }
-    if (stage.num_tasks < rules.skew_min_tasks) continue;
-    auto rows = attempt.stage_task_rows.find(key);
-    if (rows == attempt.stage_task_rows.end()) continue;
-    const auto summary = ComputeTaskSummary(attempt, rows->second, kMedianAndMax);
-    if (!summary) continue;
-    // taskSummary counts only successful tasks with metrics; the task count is that population.
-    int64_t measured = 0;
-    for (uint32_t row : rows->second) {
-      measured += attempt.tasks.status[row] == TaskStatus::kSuccess &&
-                  (attempt.task_details.flags[row] & kTaskHasMetrics) != 0;
-    }
-    if (measured < rules.skew_min_tasks) continue;
-    auto check = [&](SummaryField field, FindingKind kind, int64_t min_gap) {
-      const std::vector<double>& q = summary->of(field);
-      if (q.size() < 2 || std::isnan(q[0]) || std::isnan(q[1])) return;
-      const double median = q[0], max = q[1];
-      if (max < rules.skew_ratio * median || max - median < static_cast<double>(min_gap)) return;
-      Finding f = StageFinding(kind, FindingSeverity::kWarning, pool, stage);
-      f.value_a = static_cast<int64_t>(max);
-      f.value_b = static_cast<int64_t>(median);
-      f.value_c = measured;
-      out.push_back(std::move(f));
-    };
-    check(SummaryField::kDuration, FindingKind::kDurationSkew, rules.skew_duration_min_gap_ms);
-    check(SummaryField::kShuffleReadBytes, FindingKind::kShuffleReadSkew, rules.skew_bytes_min_gap);
-    check(SummaryField::kInputBytesRead, FindingKind::kInputSkew, rules.skew_bytes_min_gap);
   }
+  const TaskMetricValues& m = stage.metrics;
+  if (m[TaskMetric::kMemoryBytesSpilled] > 0 || m[TaskMetric::kDiskBytesSpilled] > 0) {
+    Finding f = StageFinding(FindingKind::kSpill,
+                             m[TaskMetric::kDiskBytesSpilled] > 0 ? FindingSeverity::kWarning
+                                                                  : FindingSeverity::kInfo,
+                             pool, stage);
+    f.value_a = m[TaskMetric::kMemoryBytesSpilled];
+    f.value_b = m[TaskMetric::kDiskBytesSpilled];
+    out.push_back(std::move(f));
+  }
+  if (stage.num_tasks < rules.skew_min_tasks) return 0;
+  auto rows = attempt.stage_task_rows.find(key);
+  if (rows == attempt.stage_task_rows.end()) return 0;
+  const auto summary = ComputeTaskSummary(attempt, rows->second, kMedianAndMax, kSkewFields);
+  if (!summary) return rows->second.size();
+  // taskSummary counts only successful tasks with metrics; the task count is that population.
+  int64_t measured = 0;
+  for (uint32_t row : rows->second) {
+    measured += attempt.tasks.status[row] == TaskStatus::kSuccess &&
+                (attempt.task_details.flags[row] & kTaskHasMetrics) != 0;
+  }
+  if (measured < rules.skew_min_tasks) return rows->second.size();
+  auto check = [&](SummaryField field, FindingKind kind, int64_t min_gap) {
+    const std::vector<double>& q = summary->of(field);
+    if (q.size() < 2 || std::isnan(q[0]) || std::isnan(q[1])) return;
+    const double median = q[0], max = q[1];
+    if (max < rules.skew_ratio * median || max - median < static_cast<double>(min_gap)) return;
+    Finding f = StageFinding(kind, FindingSeverity::kWarning, pool, stage);
+    f.value_a = static_cast<int64_t>(max);
+    f.value_b = static_cast<int64_t>(median);
+    f.value_c = measured;
+    out.push_back(std::move(f));
+  };
+  check(SummaryField::kDuration, FindingKind::kDurationSkew, rules.skew_duration_min_gap_ms);
+  check(SummaryField::kShuffleReadBytes, FindingKind::kShuffleReadSkew, rules.skew_bytes_min_gap);
+  check(SummaryField::kInputBytesRead, FindingKind::kInputSkew, rules.skew_bytes_min_gap);
+  return rows->second.size();
 }
 
 void AddUnpushedScans(const AttemptModel& attempt, const StringPool& pool,
@@ -255,19 +264,66 @@ std::string FirstLine(std::string_view text) {
   return "";
 }
 
+void DiagnosisSteps::Start(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
+                           const DiagnosticRules& rules) {
+  attempt_ = &attempt;
+  pool_ = &pool;
+  now_ms_ = now_ms;
+  rules_ = rules;
+  findings_.clear();
+  phase_ = Phase::kEntities;
+}
+
+bool DiagnosisSteps::Step(size_t task_budget) {
+  if (attempt_ == nullptr) return true;
+  const AttemptModel& attempt = *attempt_;
+  switch (phase_) {
+    case Phase::kEntities:
+      AddFailures(attempt, *pool_, findings_);
+      AddExecutorFindings(attempt, *pool_, now_ms_, rules_, findings_);
+      phase_ = Phase::kStages;
+      next_stage_ = {INT32_MIN, INT32_MIN};
+      return false;
+    case Phase::kStages: {
+      // By key, not by iterator: the next step finds its place again in the map. At least one
+      // stage a step, and each stage counts one more than its tasks, so many small stages end a
+      // step too.
+      size_t tasks_read = 0;
+      auto it = attempt.stage_rows.lower_bound(next_stage_);
+      while (it != attempt.stage_rows.end() && (tasks_read == 0 || tasks_read < task_budget)) {
+        tasks_read += 1 + AddStageShapeFindings(attempt, *pool_, rules_, it->first, it->second,
+                                                findings_);
+        ++it;
+      }
+      if (it == attempt.stage_rows.end()) {
+        phase_ = Phase::kScans;
+      } else {
+        next_stage_ = it->first;
+      }
+      return false;
+    }
+    case Phase::kScans:
+      AddUnpushedScans(attempt, *pool_, rules_, findings_);
+      std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
+        if (a.severity != b.severity) return a.severity < b.severity;
+        if (a.kind != b.kind) return a.kind < b.kind;
+        return Weight(a) > Weight(b);
+      });
+      phase_ = Phase::kDone;
+      return true;
+    case Phase::kDone:
+      return true;
+  }
+  return true;
+}
+
 std::vector<Finding> Diagnose(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
                               const DiagnosticRules& rules) {
-  std::vector<Finding> findings;
-  AddFailures(attempt, pool, findings);
-  AddExecutorFindings(attempt, pool, now_ms, rules, findings);
-  AddStageShapeFindings(attempt, pool, rules, findings);
-  AddUnpushedScans(attempt, pool, rules, findings);
-  std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
-    if (a.severity != b.severity) return a.severity < b.severity;
-    if (a.kind != b.kind) return a.kind < b.kind;
-    return Weight(a) > Weight(b);
-  });
-  return findings;
+  DiagnosisSteps steps;
+  steps.Start(attempt, pool, now_ms, rules);
+  while (!steps.Step(SIZE_MAX)) {
+  }
+  return steps.TakeFindings();
 }
 
 const char* FindingKindName(FindingKind kind) {

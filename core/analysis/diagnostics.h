@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/app_model.h"
@@ -77,6 +78,31 @@ struct DiagnosticRules {
 // (largest first). `now_ms` is the wall clock the executors endpoint uses for a running driver.
 std::vector<Finding> Diagnose(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
                               const DiagnosticRules& rules = DiagnosticRules());
+
+// Diagnose over several calls, for a caller that must not block for long (the page's overview
+// at the end of a big load, between frames): Start, then Step until it returns true, then
+// TakeFindings. Diagnose is the same run in one go. The model must not change meanwhile.
+class DiagnosisSteps {
+ public:
+  void Start(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
+             const DiagnosticRules& rules = DiagnosticRules());
+  // Runs the next rules: the job, stage-failure and executor rules in one step, then the
+  // stage-shape rules over stage attempts until about `task_budget` tasks are read (at least one
+  // stage a step), then the scan rule and the sort. True once every rule has run.
+  bool Step(size_t task_budget);
+  // The findings, in Diagnose's order, once Step returned true.
+  std::vector<Finding> TakeFindings() { return std::move(findings_); }
+
+ private:
+  enum class Phase : uint8_t { kEntities, kStages, kScans, kDone };
+  const AttemptModel* attempt_ = nullptr;
+  const StringPool* pool_ = nullptr;
+  int64_t now_ms_ = 0;
+  DiagnosticRules rules_;
+  Phase phase_ = Phase::kDone;
+  std::pair<int32_t, int32_t> next_stage_;  // the stage_rows key the next step starts at
+  std::vector<Finding> findings_;
+};
 
 // Spark's red-cell rule for an executor's Task Time (GC time over 10 % of task time).
 bool IsGcHeavy(int64_t total_gc_time_ms, int64_t total_duration_ms, double gc_fraction = 0.1);

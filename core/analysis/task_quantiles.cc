@@ -117,7 +117,8 @@ std::vector<int64_t> QuantileIndices(const std::vector<double>& sorted_quantiles
 
 std::optional<TaskMetricDistributions> ComputeTaskSummary(const AttemptModel& model,
                                                           const std::vector<uint32_t>& rows,
-                                                          std::vector<double> quantiles) {
+                                                          std::vector<double> quantiles,
+                                                          const SummaryFieldSet& fields) {
   SortQuantiles(quantiles);
   const int64_t now = TaskNow(model);
   std::vector<TaskApiStatus> statuses;
@@ -136,6 +137,7 @@ std::optional<TaskMetricDistributions> ComputeTaskSummary(const AttemptModel& mo
   std::vector<int64_t> walk;
   walk.reserve(rows.size());
   for (size_t f = 0; f < kSummaryFieldCount; ++f) {
+    if (!fields.test(f)) continue;
     walk.clear();
     for (size_t i = 0; i < rows.size(); ++i) {
       const int64_t value = IndexValue(model, rows[i], static_cast<SummaryField>(f), statuses[i], now);

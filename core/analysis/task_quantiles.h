@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -70,11 +71,17 @@ void SortQuantiles(std::vector<double>& quantiles);
 // Spark's quantile position: min((long)(q * count), count - 1) for each sorted quantile.
 std::vector<int64_t> QuantileIndices(const std::vector<double>& sorted_quantiles, int64_t count);
 
+// Which distributions ComputeTaskSummary computes, by SummaryField.
+using SummaryFieldSet = std::bitset<kSummaryFieldCount>;
+inline SummaryFieldSet AllSummaryFields() { return SummaryFieldSet().set(); }
+
 // taskSummary for the tasks `rows` of one stage attempt. nullopt when no task reported metrics
-// as a successful task (the 404 "No tasks reported metrics for S / A yet.").
-std::optional<TaskMetricDistributions> ComputeTaskSummary(const AttemptModel& model,
-                                                          const std::vector<uint32_t>& rows,
-                                                          std::vector<double> quantiles);
+// as a successful task (the 404 "No tasks reported metrics for S / A yet."). Only the `fields`
+// asked for are computed (each sorts the stage's tasks: the overview's findings need 3 of the 38);
+// the others are left empty.
+std::optional<TaskMetricDistributions> ComputeTaskSummary(
+    const AttemptModel& model, const std::vector<uint32_t>& rows, std::vector<double> quantiles,
+    const SummaryFieldSet& fields = AllSummaryFields());
 
 // getQuantilesValue over already sorted values; all 0.0 when there are none.
 std::vector<double> QuantilesOfSorted(const std::vector<double>& sorted_values,

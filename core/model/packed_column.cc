@@ -75,14 +75,29 @@ void PackedInts::PushBack(int64_t value) {
 }
 
 void PackedInts::Compact() {
-  for (size_t index = 0; index < pages_.size(); ++index) {
-    Page& page = pages_[index];
-    const size_t rows = RowsIn(index);
-    if (page.width == 0) continue;
-    const int64_t first = Get(index << packed::kPageShift);
-    Reencode(index, first, /*headroom=*/false, rows);
-  }
+  for (size_t index = 0; index < pages_.size(); ++index) CompactPage(index);
   pages_.shrink_to_fit();
+}
+
+void PackedInts::CompactPage(size_t index) {
+  Page& page = pages_[index];
+  if (page.width == 0) return;
+  const size_t rows = RowsIn(index);
+  // Most pages are stored tight already (values written once, near each other): their base is
+  // their smallest value, their width what their spread needs and their bytes their rows. Only
+  // the others are re-encoded, which allocates and reads every row twice.
+  uint64_t lowest = UINT64_MAX, highest = 0;  // offsets from the base
+  const uint8_t* at = page.bytes.data();
+  for (size_t row = 0; row < rows; ++row, at += page.width) {
+    const uint64_t offset = packed::Load(at, page.width);
+    lowest = std::min(lowest, offset);
+    highest = std::max(highest, offset);
+  }
+  if (lowest == 0 && packed::WidthFor(highest) == page.width &&
+      page.bytes.size() == rows * page.width) {
+    return;
+  }
+  Reencode(index, Get(index << packed::kPageShift), /*headroom=*/false, rows);
 }
 
 size_t PackedInts::bytes() const {

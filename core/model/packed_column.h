@@ -41,6 +41,7 @@ class PackedInts {
   // Re-encodes `page` to hold `value` too; `headroom` keeps room below a lowered base so that
   // values stepping down re-encode O(log range) times, not once a step.
   void Reencode(size_t page, int64_t value, bool headroom, size_t capacity_rows);
+  void CompactPage(size_t index);  // Compact's work for one page
 
   std::vector<Page> pages_;
   size_t size_ = 0;

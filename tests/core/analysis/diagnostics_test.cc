@@ -149,6 +149,30 @@ TEST(Diagnostics, DurationSkewAgainstTaskSummaryQuantiles) {
   EXPECT_EQ(f->value_c, 30);
 }
 
+TEST(Diagnostics, InSmallStepsFindsWhatOneGoFinds) {
+  // The page finds the overview's findings a few thousand tasks a step; one task of budget makes
+  // every stage its own step.
+  Diagnosed d;
+  ASSERT_NO_FATAL_FAILURE(Diagnose(d, "rapids-tools/e2e/join_agg_on_yarn_eventlog.zstd"));
+  ASSERT_FALSE(d.Of(FindingKind::kDurationSkew).empty());
+  const AttemptModel& model = *d.session.impl()->models().at(0);
+  DiagnosisSteps steps;
+  steps.Start(model, d.session.impl()->strings(), kNow);
+  size_t calls = 1;
+  while (!steps.Step(1)) ++calls;
+  EXPECT_GT(calls, model.stage_rows.size());
+  const std::vector<Finding> stepped = steps.TakeFindings();
+  ASSERT_EQ(stepped.size(), d.findings.size());
+  for (size_t i = 0; i < stepped.size(); ++i) {
+    EXPECT_EQ(stepped[i].kind, d.findings[i].kind) << i;
+    EXPECT_EQ(stepped[i].target_id, d.findings[i].target_id) << i;
+    EXPECT_EQ(stepped[i].target_attempt, d.findings[i].target_attempt) << i;
+    EXPECT_EQ(stepped[i].value_a, d.findings[i].value_a) << i;
+    EXPECT_EQ(stepped[i].value_b, d.findings[i].value_b) << i;
+    EXPECT_EQ(stepped[i].detail, d.findings[i].detail) << i;
+  }
+}
+
 TEST(Diagnostics, DurationSkewOfAFourTaskStage) {
   Diagnosed d;
   ASSERT_NO_FATAL_FAILURE(Diagnose(d, "spark/spark-events/application_1628109047826_1317105"));

@@ -106,6 +106,19 @@ TEST(TaskSummary, PositionsPastTheIndexReadAsNaN) {
   EXPECT_EQ(past->of(SummaryField::kExecutorRunTime), (std::vector<double>{30, 30}));
 }
 
+TEST(TaskSummary, AskedFieldsMatchTheFullSummaryAndTheOthersStayEmpty) {
+  const auto session = LoadInlineLog(Log({{1, 30, 40}, {2, 10, 20}, {3, 20, 90}}));
+  const AttemptModel& model = Model(*session);
+  const auto full = ComputeTaskSummary(model, StageRows(model), {0.5, 1.0});
+  const SummaryFieldSet asked =
+      SummaryFieldSet().set(static_cast<size_t>(SummaryField::kDuration));
+  const auto some = ComputeTaskSummary(model, StageRows(model), {0.5, 1.0}, asked);
+  ASSERT_TRUE(full.has_value());
+  ASSERT_TRUE(some.has_value());
+  EXPECT_EQ(some->of(SummaryField::kDuration), full->of(SummaryField::kDuration));
+  EXPECT_TRUE(some->of(SummaryField::kExecutorRunTime).empty());
+}
+
 TEST(TaskSummary, NoSuccessfulTaskMeansNoSummary) {
   const auto session = LoadInlineLog(Log({{1, 30, 40, "ExceptionFailure"}, {2, 0, 0}}));
   const AttemptModel& model = Model(*session);

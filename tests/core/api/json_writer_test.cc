@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,58 @@ TEST(JsonWriter, PrettyPrintsLikeJackson) {
             "    \"a\" : \"x\\\"y\"\n"
             "  }\n"
             "}, { } ]");
+}
+
+TEST(JsonWriter, StringsEscapeQuotesBackslashesAndControlsBetweenPlainRuns) {
+  JsonWriter w;
+  w.String("plain \"q\" back\\slash\nline\ttab\x01" "end");
+  EXPECT_EQ(w.text(), "\"plain \\\"q\\\" back\\\\slash\\nline\\ttab\\u0001end\"");
+  JsonWriter empty;
+  empty.String("");
+  EXPECT_EQ(empty.text(), "\"\"");
+}
+
+// Escapes one character at a time, as JsonWriter did before it scanned eight at once.
+std::string EscapedOneByOne(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\b') out += "\\b";
+    else if (c == '\f') out += "\\f";
+    else if (u < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04X", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+TEST(JsonWriter, LongStringsEscapeAsOneCharacterAtATime) {
+  // Escapes at every offset of the eight-byte scan, among plain ASCII and UTF-8 bytes.
+  const char kAlphabet[] = {'a', 'Z', ' ', '~', '"', '\\', '\n', '\x01', '\x1f',
+                            static_cast<char>(0xc3), static_cast<char>(0xa9), '\x7f'};
+  uint32_t seed = 12345;
+  for (int round = 0; round < 200; ++round) {
+    std::string text;
+    const size_t length = round % 40;
+    for (size_t i = 0; i < length; ++i) {
+      seed = seed * 1103515245u + 12345u;
+      // Mostly plain characters, so that runs of eight occur.
+      const size_t pick = (seed >> 16) % 40;
+      text += pick < sizeof kAlphabet ? kAlphabet[pick] : static_cast<char>('a' + pick % 26);
+    }
+    JsonWriter w;
+    w.String(text);
+    EXPECT_EQ(w.text(), EscapedOneByOne(text)) << round;
+  }
 }
 
 TEST(JsonWriter, DoublesFollowJavaDoubleToString) {
