@@ -141,7 +141,7 @@ error_code DecodeTaskInfo(Value&& value, StringPool& pool, RecentStrings& recent
                           TaskInfoEvent& info, std::vector<TaskAccumUpdate>* accumulables = nullptr,
                           std::vector<AccumulableEvent>* shown = nullptr) {
   info = TaskInfoEvent{};
-  return json::ForEachKnownField(value, kTaskInfoKeys, [&](size_t key, auto&& v) -> error_code {
+  return json::ForEachKnownField<kTaskInfoKeys>(value, [&](auto key, auto&& v) -> error_code {
     switch (key) {
       case json::KeyIndex(kTaskInfoKeys, "Task ID"): return ReadInt64(v, info.task_id);
       case json::KeyIndex(kTaskInfoKeys, "Index"): return ReadInt32(v, info.index);
@@ -187,10 +187,9 @@ constexpr std::array<std::string_view, N> KeysOf(const MetricField (&fields)[N])
   return keys;
 }
 
-template <typename Value, size_t N, size_t K>
-error_code DecodeMetricGroup(Value&& value, const MetricField (&fields)[N],
-                             const json::KnownKeys<K>& keys, TaskMetricValues& out) {
-  return json::ForEachKnownField(value, keys, [&](size_t key, auto&& v) -> error_code {
+template <const auto& kKeys, typename Value, size_t N>
+error_code DecodeMetricGroup(Value&& value, const MetricField (&fields)[N], TaskMetricValues& out) {
+  return json::ForEachKnownField<kKeys>(value, [&](auto key, auto&& v) -> error_code {
     return key < N ? ReadInt64(v, out[fields[key].metric]) : SUCCESS;
   });
 }
@@ -259,10 +258,10 @@ constexpr auto kTaskMetricsKeys = json::MakeKnownKeys(
 template <typename Value>
 error_code DecodeShuffleRead(Value&& value, TaskMetricValues& out) {
   constexpr size_t kFields = std::size(kShuffleReadFields);
-  return json::ForEachKnownField(value, kShuffleReadKeys, [&](size_t key, auto&& v) -> error_code {
+  return json::ForEachKnownField<kShuffleReadKeys>(value, [&](auto key, auto&& v) -> error_code {
     if (key < kFields) return ReadInt64(v, out[kShuffleReadFields[key].metric]);
     if (key == json::KeyIndex(kShuffleReadKeys, "Shuffle Push Read Metrics")) {
-      return DecodeMetricGroup(v, kPushReadFields, kPushReadKeys, out);
+      return DecodeMetricGroup<kPushReadKeys>(v, kPushReadFields, out);
     }
     return SUCCESS;
   });
@@ -272,16 +271,16 @@ template <typename Value>
 error_code DecodeTaskMetrics(Value&& value, TaskMetricValues& out) {
   out = TaskMetricValues{};
   constexpr size_t kFields = std::size(kTopLevelFields);
-  return json::ForEachKnownField(value, kTaskMetricsKeys, [&](size_t key, auto&& v) -> error_code {
+  return json::ForEachKnownField<kTaskMetricsKeys>(value, [&](auto key, auto&& v) -> error_code {
     if (key < kFields) return ReadInt64(v, out[kTopLevelFields[key].metric]);
     switch (key) {
       case json::KeyIndex(kTaskMetricsKeys, "Shuffle Read Metrics"): return DecodeShuffleRead(v, out);
       case json::KeyIndex(kTaskMetricsKeys, "Shuffle Write Metrics"):
-        return DecodeMetricGroup(v, kShuffleWriteFields, kShuffleWriteKeys, out);
+        return DecodeMetricGroup<kShuffleWriteKeys>(v, kShuffleWriteFields, out);
       case json::KeyIndex(kTaskMetricsKeys, "Input Metrics"):
-        return DecodeMetricGroup(v, kInputFields, kInputKeys, out);
+        return DecodeMetricGroup<kInputKeys>(v, kInputFields, out);
       case json::KeyIndex(kTaskMetricsKeys, "Output Metrics"):
-        return DecodeMetricGroup(v, kOutputFields, kOutputKeys, out);
+        return DecodeMetricGroup<kOutputKeys>(v, kOutputFields, out);
       default: return SUCCESS;
     }
   });
@@ -293,7 +292,7 @@ template <typename Value>
 error_code DecodeExecutorMetrics(Value&& value, ExecutorMetricValues& out) {
   out = ExecutorMetricValues{};
   // Spark writes them in kExecutorMetricNames order.
-  return json::ForEachKnownField(value, kExecutorMetricKeys, [&](size_t key, auto&& v) -> error_code {
+  return json::ForEachKnownField<kExecutorMetricKeys>(value, [&](auto key, auto&& v) -> error_code {
     return key < kExecutorMetricCount ? ReadInt64(v, out.values[key]) : SUCCESS;
   });
 }

@@ -132,31 +132,75 @@ OptString Intern(StringPool& pool, const TextValue& text) {
 constexpr auto kAccumulableKeys = json::MakeKnownKeys(
     {"ID", "Name", "Update", "Value", "Internal", "Count Failed Values", "Metadata"});
 
-// One element of the array, from simdjson's value or from the raw text (Value is od::value or
-// json::RawCursor&): one list of keys for both paths.
-template <typename Value>
-error_code DecodeTaskAccumulable(Value&& element, StringPool& pool,
-                                 std::vector<AccumulableEvent>* shown,
-                                 std::vector<TaskAccumUpdate>* sql) {
+// What one element of the array says, before it is handed to its readers.
+struct AccumulableFields {
   int64_t id = 0;
   TextValue name, update, accumulated, metadata;
   bool internal = false;
-  AG_JSON_TRY(json::ForEachKnownField(element, kAccumulableKeys, [&](size_t key, auto&& v) -> error_code {
+};
+
+// One element, from simdjson's value or from the raw text (Value is od::value or
+// json::RawCursor&), in any key order: one list of keys for both paths.
+template <typename Value>
+error_code ReadAccumulableFields(Value&& element, AccumulableFields& out) {
+  return json::ForEachKnownField(element, kAccumulableKeys, [&](size_t key, auto&& v) -> error_code {
     switch (key) {
-      case json::KeyIndex(kAccumulableKeys, "ID"): return ReadInt64(v, id);
-      case json::KeyIndex(kAccumulableKeys, "Name"): return ReadTextValue(v, name);
-      case json::KeyIndex(kAccumulableKeys, "Update"): return ReadTextValue(v, update);
-      case json::KeyIndex(kAccumulableKeys, "Value"): return ReadTextValue(v, accumulated);
-      case json::KeyIndex(kAccumulableKeys, "Internal"): return ReadBool(v, internal);
-      case json::KeyIndex(kAccumulableKeys, "Metadata"): return ReadTextValue(v, metadata);
+      case json::KeyIndex(kAccumulableKeys, "ID"): return ReadInt64(v, out.id);
+      case json::KeyIndex(kAccumulableKeys, "Name"): return ReadTextValue(v, out.name);
+      case json::KeyIndex(kAccumulableKeys, "Update"): return ReadTextValue(v, out.update);
+      case json::KeyIndex(kAccumulableKeys, "Value"): return ReadTextValue(v, out.accumulated);
+      case json::KeyIndex(kAccumulableKeys, "Internal"): return ReadBool(v, out.internal);
+      case json::KeyIndex(kAccumulableKeys, "Metadata"): return ReadTextValue(v, out.metadata);
       default: return SUCCESS;
     }
-  }));
+  });
+}
+
+// The one shape JsonProtocol writes, `{"ID":..,"Name":..,"Update":..,"Value":..,"Internal":..,
+// "Count Failed Values":..[,"Metadata":..]}`, read key after key with each key a compile-time
+// literal: a task event holds dozens of these, and the general walk's per-key bookkeeping (which
+// key comes next, the dispatch on its index, the check for an unread value) costs more than
+// reading the values. kNotCanonical at the first difference, with the cursor anywhere: the
+// caller rewinds and reads the element with ReadAccumulableFields. On success `out` is what
+// ReadAccumulableFields gives for the same text.
+error_code ReadCanonicalAccumulable(json::RawCursor& c, AccumulableFields& out) {
+  static constexpr json::RawKey kId = json::RawKey::Of("ID");
+  static constexpr json::RawKey kName = json::RawKey::Of("Name");
+  static constexpr json::RawKey kUpdate = json::RawKey::Of("Update");
+  static constexpr json::RawKey kValue = json::RawKey::Of("Value");
+  static constexpr json::RawKey kInternal = json::RawKey::Of("Internal");
+  static constexpr json::RawKey kCountFailedValues = json::RawKey::Of("Count Failed Values");
+  static constexpr json::RawKey kMetadata = json::RawKey::Of("Metadata");
+  if (!c.Consume('{') || !c.ConsumeKey(kId)) return json::kNotCanonical;
+  AG_JSON_TRY(c.ReadInt64(out.id));
+  if (!c.Consume(',') || !c.ConsumeKey(kName)) return json::kNotCanonical;
+  AG_JSON_TRY(ReadTextValue(c, out.name));
+  if (!c.Consume(',') || !c.ConsumeKey(kUpdate)) return json::kNotCanonical;
+  AG_JSON_TRY(ReadTextValue(c, out.update));
+  if (!c.Consume(',') || !c.ConsumeKey(kValue)) return json::kNotCanonical;
+  AG_JSON_TRY(ReadTextValue(c, out.accumulated));
+  if (!c.Consume(',') || !c.ConsumeKey(kInternal)) return json::kNotCanonical;
+  AG_JSON_TRY(c.ReadBool(out.internal));
+  if (!c.Consume(',') || !c.ConsumeKey(kCountFailedValues)) return json::kNotCanonical;
+  bool count_failed_values = false;
+  AG_JSON_TRY(c.ReadBool(count_failed_values));
+  if (c.Consume(',')) {
+    if (!c.ConsumeKey(kMetadata)) return json::kNotCanonical;
+    AG_JSON_TRY(ReadTextValue(c, out.metadata));
+  }
+  return c.Consume('}') ? SUCCESS : json::kNotCanonical;
+}
+
+// Hands one element to its readers: the SQL listener's id / update pair, and the entry the API
+// shows when it is neither internal nor a SQL metric.
+void DeliverAccumulable(const AccumulableFields& fields, StringPool& pool,
+                        std::vector<AccumulableEvent>* shown, std::vector<TaskAccumUpdate>* sql) {
   if (sql != nullptr) {
     // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text);
     // booleans, arrays and objects never parse.
     TaskAccumUpdate& acc = sql->emplace_back();
-    acc.id = id;
+    acc.id = fields.id;
+    const TextValue& update = fields.update;
     if (!update.present) {
       acc.kind = TaskAccumUpdate::Kind::kNone;
     } else if ((update.is_string || update.is_number) && ParseJavaLong(update.text, acc.value)) {
@@ -165,15 +209,14 @@ error_code DecodeTaskAccumulable(Value&& element, StringPool& pool,
       acc.kind = TaskAccumUpdate::Kind::kInvalid;
     }
   }
-  const bool metadata_sql = metadata.present && metadata.text == "sql";
-  if (shown != nullptr && !internal && !metadata_sql) {
+  const bool metadata_sql = fields.metadata.present && fields.metadata.text == "sql";
+  if (shown != nullptr && !fields.internal && !metadata_sql) {
     AccumulableEvent& acc = shown->emplace_back();
-    acc.id = id;
-    acc.name = Intern(pool, name);
-    acc.update = Intern(pool, update);
-    acc.value = Intern(pool, accumulated);
+    acc.id = fields.id;
+    acc.name = Intern(pool, fields.name);
+    acc.update = Intern(pool, fields.update);
+    acc.value = Intern(pool, fields.accumulated);
   }
-  return SUCCESS;
 }
 
 }  // namespace
@@ -184,7 +227,10 @@ error_code DecodeTaskAccumulables(od::value value, StringPool& pool,
   if (shown != nullptr) shown->clear();
   if (sql != nullptr) sql->clear();
   return ForEachElement(value, [&](od::value element) -> error_code {
-    return DecodeTaskAccumulable(element, pool, shown, sql);
+    AccumulableFields fields;
+    AG_JSON_TRY(ReadAccumulableFields(element, fields));
+    DeliverAccumulable(fields, pool, shown, sql);
+    return SUCCESS;
   });
 }
 
@@ -194,7 +240,15 @@ error_code DecodeTaskAccumulables(json::RawCursor& value, StringPool& pool,
   if (shown != nullptr) shown->clear();
   if (sql != nullptr) sql->clear();
   return json::ForEachElement(value, [&](json::RawCursor& element) -> error_code {
-    return DecodeTaskAccumulable(element, pool, shown, sql);
+    AccumulableFields fields;
+    const json::RawCursor element_start = element;
+    if (ReadCanonicalAccumulable(element, fields) != SUCCESS) {
+      element = element_start;
+      fields = AccumulableFields{};
+      AG_JSON_TRY(ReadAccumulableFields(element, fields));
+    }
+    DeliverAccumulable(fields, pool, shown, sql);
+    return SUCCESS;
   });
 }
 
