@@ -10,7 +10,6 @@
 
 #include "simdjson.h"
 #include "tests/conformance/cli_run.h"
-#include "tests/conformance/json_read.h"
 
 namespace afterglow::conformance {
 namespace time_command_test {
@@ -40,7 +39,7 @@ TEST(TimeCommand, JsonHoldsSparklensFiguresUnderTheirNames) {
                                    "clusterUtilizationPct", "modelEstimateMs", "estimates",
                                    "stages"}));
   simdjson::dom::array estimates;
-  ASSERT_TRUE(JsonArray(root["sparklens"], "estimates", &estimates));
+  ASSERT_EQ(sparklens["estimates"].get_array().get(estimates), simdjson::SUCCESS);
   ASSERT_GT(estimates.size(), 0u);
   const std::set<int64_t> percents = {10, 20, 50, 80, 100, 110, 120, 150, 200, 300, 400, 500};
   int64_t last_percent = 0;
@@ -58,7 +57,7 @@ TEST(TimeCommand, JsonHoldsSparklensFiguresUnderTheirNames) {
     last_percent = percent;
   }
   simdjson::dom::array stages;
-  ASSERT_TRUE(JsonArray(root["sparklens"], "stages", &stages));
+  ASSERT_EQ(sparklens["stages"].get_array().get(stages), simdjson::SUCCESS);
   ASSERT_GT(stages.size(), 0u);
   for (simdjson::dom::element row : stages) {
     simdjson::dom::object object;

@@ -4,15 +4,16 @@
 //  - core-ms used + wasted = available, for the application and each stage, none negative;
 //  - driver time + job time = the wall-clock, and the driver's stretches add up to it;
 //  - Afterglow's critical path and ideal time at most the actual wall-clock (lower bounds);
-//  - the what-if at 100% (Afterglow's model) within kModelTolerance of the actual wall-clock.
-//    The model replays the recorded tasks on the peak number of slots, with the driver's time
-//    (no job, or no task inside a job) kept as it was; it leaves out the gaps between one task's
-//    end and the next task's launch on a slot (scheduler delay, locality waits), and runs every
-//    stage on the peak cores even where dynamic allocation had fewer, so it can only come out
-//    shorter than the real run, rarely by much: tasks waiting in the real run for cores that
-//    came later are what it squeezes out. Measured over the corpus, the worst log comes out at
-//    (see kModelTolerance) of its real time; a model that is off by more has lost tasks or
-//    stages.
+//  - the what-if at 100% (Afterglow's model) within [1 - kModelShorter, 1 + kModelLonger] of
+//    the actual wall-clock. The model replays the recorded tasks on the run's peak task slots and
+//    keeps the driver's time (no job running, or no task running inside a job) as it was. It
+//    leaves out the gaps between one task's end and the next launch on a slot (scheduler delay,
+//    locality waits) and, under dynamic allocation, gives every stage the peak cores where the
+//    run had fewer, so it comes out shorter than the real run: over the corpus from 0.795 of it
+//    (rapids-tools db_sim_eventlog, 90% busy while executors came and went) to 1.000. It can
+//    come out longer only where its stage order (lowest runnable stage id first) packs the slots
+//    worse than Spark's did, which the corpus never shows; a model outside the band has lost
+//    tasks, stages or parents.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,8 +32,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Estimate / actual must lie in [1 - kModelTolerance, 1 + kModelTolerance].
-constexpr double kModelTolerance = 0.5;
+// Estimate / actual must lie in [1 - kModelShorter, 1 + kModelLonger] (see the top).
+constexpr double kModelShorter = 0.3;
+constexpr double kModelLonger = 0.05;
 
 bool IsDocument(const fs::path& path) {
   const std::string name = path.filename().string();
@@ -111,8 +113,8 @@ void CheckAttempt(const AttemptModel& model) {
   }
   if (a.wall_clock_ms > 0) {
     const double ratio = static_cast<double>(run.model_estimate_ms()) / a.wall_clock_ms;
-    EXPECT_GE(ratio, 1.0 - kModelTolerance) << "model " << run.model_estimate_ms() << " ms";
-    EXPECT_LE(ratio, 1.0 + kModelTolerance) << "model " << run.model_estimate_ms() << " ms";
+    EXPECT_GE(ratio, 1.0 - kModelShorter) << "model " << run.model_estimate_ms() << " ms";
+    EXPECT_LE(ratio, 1.0 + kModelLonger) << "model " << run.model_estimate_ms() << " ms";
   }
   for (const WhatIfRow& row : run.rows()) {
     EXPECT_GT(row.executor_count, 0);

@@ -163,7 +163,8 @@ TEST(TimeHandMade, ExecutorsAddedMidRun) {
   EXPECT_EQ(u.peak_offered_cores, 4);
   const int64_t t0 = r->a().facts.app_start_ms;
   const std::vector<CoreStep> expected = {
-      {t0, 2, 0}, {t0 + 100, 2, 1}, {t0 + 500, 4, 1}, {t0 + 800, 2, 1}, {t0 + 900, 2, 0}};
+      {t0, 2, 0},       {t0 + 100, 2, 1}, {t0 + 500, 4, 1},
+      {t0 + 800, 2, 1}, {t0 + 900, 2, 0}, {t0 + 1000, 0, 0}};  // the series closes at the end
   ASSERT_EQ(u.steps.size(), expected.size());
   for (size_t k = 0; k < expected.size(); ++k) {
     EXPECT_EQ(u.steps[k].time_ms, expected[k].time_ms) << k;

@@ -8,6 +8,7 @@
 
 #include "core/analysis/time/executor_count.h"
 #include "core/analysis/time/job_groups.h"
+#include "core/analysis/time/schedule_inputs.h"
 #include "core/analysis/time/sparklens_figures.h"
 #include "core/analysis/time/time_analysis.h"
 
