@@ -99,6 +99,8 @@ void WriteAfterglow(JsonWriter& w, const TimeAnalysis& t, const Estimates& e) {
   w.FieldInt("coreMillisOfferedBeyondExecutors", a.usage.raised_core_ms);
   w.Key("clusterUtilizationPct");
   w.Double(a.usage.app.UsedPct());
+  w.Key("inJobsUtilizationPct");
+  w.Double(a.in_jobs.UsedPct());
   w.FieldInt("peakCores", a.usage.peak_offered_cores);
   w.FieldInt("executorCount", a.executors);
   w.FieldInt("coresPerExecutor", a.cores_per_executor);
@@ -156,12 +158,17 @@ void PrintText(const std::string& app, const TimeAnalysis& t, const Estimates& s
   row("critical path (unlimited executors)", Seconds(a.critical_path_ms), Seconds(s.critical_path_ms));
   row("ideal (no skew, same cores)", Seconds(a.ideal_ms), Seconds(s.ideal_ms));
   row("model estimate at 100%", Seconds(ours.model_estimate_ms), Seconds(sparklens.model_estimate_ms));
-  char pct[2][32];
-  std::snprintf(pct[0], sizeof pct[0], "%.2f%%", a.usage.app.UsedPct());
-  std::snprintf(pct[1], sizeof pct[1], "%.2f%%", s.cluster_utilization_pct);
-  row("cluster utilisation", pct[0], pct[1]);
-  row("core-hours available", CoreHours(a.usage.app.available),
-      CoreHours(s.executors.total_cores() * s.executor_ms));
+  auto percent = [](double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f%%", value);
+    return std::string(text);
+  };
+  const int64_t sparklens_app_core_ms = s.executors.total_cores() * s.app_ms;
+  row("cluster utilisation, in jobs", percent(a.in_jobs.UsedPct()),
+      percent(s.cluster_utilization_pct));
+  row("cluster utilisation, whole run", percent(a.usage.app.UsedPct()),
+      percent(sparklens_app_core_ms > 0 ? 100.0 * s.in_job_run_ms / sparklens_app_core_ms : 0.0));
+  row("core-hours available", CoreHours(a.usage.app.available), CoreHours(sparklens_app_core_ms));
   row("core-hours used", CoreHours(a.usage.app.used), CoreHours(s.in_job_run_ms));
   std::printf("\ndriver stretches (no job running): %zu, %s\n", a.jobs.idle.size(),
               Seconds(a.driver_ms).c_str());

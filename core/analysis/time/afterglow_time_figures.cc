@@ -38,6 +38,8 @@ AfterglowTimeFigures ComputeAfterglowTimeFigures(const AttemptModel& attempt,
   f.ideal_ms = f.driver_ms;
   for (size_t b = 0; b < busy.size(); ++b) {
     no_task_ms[b] = busy[b].no_task_ms;
+    f.in_jobs.available += busy[b].cores.available;
+    f.in_jobs.used += busy[b].cores.used;
     f.driver_in_jobs_ms += busy[b].no_task_ms;
     int64_t longest = 0;
     for (uint32_t j : f.jobs.busy_jobs[b]) {

@@ -41,6 +41,7 @@ struct AfterglowTimeFigures {
   int64_t job_ms = 0;           // some job running
   int64_t driver_in_jobs_ms = 0;  // a job running but no task
   CoreUsage usage;
+  CoreMs in_jobs;               // core-ms within the busy stretches (Sparklens' utilisation scope)
   int64_t critical_path_ms = 0;
   int64_t ideal_ms = 0;
   int64_t executors = 1;          // most executors alive at once (the what-if's 100%)

@@ -17,7 +17,9 @@ struct ExecutorCount {
 // add before a removal at the same instant and an executor never removed as alive until the end;
 // at least 1 (local mode logs may add none). Cores: Sparklens took the last executor of a hash
 // map, an order we cannot reproduce; we take the most common core count (the same on any cluster
-// whose executors are alike), 1 when there is no executor.
+// whose executors are alike), 1 when there is no executor. Sparklens kept one span per executor
+// id (the first add, the last removal); we count every add of an id as its own span, as the
+// executor really left and came back.
 ExecutorCount SparklensExecutorCount(const TimeFacts& facts);
 
 }  // namespace afterglow::time_analysis

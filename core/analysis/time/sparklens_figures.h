@@ -7,6 +7,8 @@
 //  - the cluster is the peak executor count times one executor's cores for the whole run, so
 //    with dynamic allocation "available" counts cores the application never held;
 //  - a task is its executorRunTime (no deserialisation, no result fetch), at least 1 ms.
+// Sparklens printed its percentages from Float arithmetic; ours are doubles, so the last printed
+// digit can differ in a tie.
 #pragma once
 
 #include <cstdint>

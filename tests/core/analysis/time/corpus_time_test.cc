@@ -90,6 +90,8 @@ void CheckAttempt(const AttemptModel& model) {
   EXPECT_LE(a.usage.app.UsedPct(), 100.0);
   EXPECT_GE(a.usage.app.wasted(), 0);
   EXPECT_EQ(a.usage.app.used + a.usage.app.wasted(), a.usage.app.available);
+  EXPECT_LE(a.in_jobs.used, a.in_jobs.available);
+  EXPECT_LE(a.in_jobs.available, a.usage.app.available);
   for (const AfterglowStageRow& r : a.stages) {
     EXPECT_GE(r.cores.used, 0) << r.stage_id;
     EXPECT_GE(r.cores.wasted(), 0) << r.stage_id;

@@ -35,6 +35,8 @@ TEST(TimeHandMade, TwoStagesInSequence) {
   EXPECT_EQ(a.ideal_ms, 200 + 200 + 900 / 2);
   EXPECT_EQ(a.usage.app.available, 2 * 1100);
   EXPECT_EQ(a.usage.app.used, 300 + 200 + 400);
+  EXPECT_EQ(a.in_jobs.available, 2 * 900);
+  EXPECT_EQ(a.in_jobs.used, 900);
   EXPECT_EQ(r->afterglow_model_ms, 1100);  // the same slots replay the same run
 
   const SparklensFigures& s = r->a().sparklens;
