@@ -5,6 +5,7 @@
 #include "core/analysis/time/critical_path.h"
 #include "core/analysis/time/executor_count.h"
 #include "core/analysis/time/schedule_inputs.h"
+#include "core/analysis/time/task_skew.h"
 
 namespace afterglow::time_analysis {
 namespace {
@@ -13,13 +14,6 @@ double Share(int64_t part, int64_t whole) {
   return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
-double SlotSkew(std::vector<int32_t> ms) {
-  if (ms.empty()) return 0;
-  const int32_t longest = *std::max_element(ms.begin(), ms.end());
-  std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-  const int32_t median = ms[ms.size() / 2];
-  return median > 0 ? static_cast<double>(longest) / median : 0.0;
-}
 
 }  // namespace
 
@@ -64,7 +58,7 @@ AfterglowTimeFigures ComputeAfterglowTimeFigures(const AttemptModel& attempt,
     row.tasks = static_cast<int64_t>(s.slot_ms.size());
     const int64_t slots = std::max<int64_t>(1, f.usage.peak_offered_cores / facts.cpus_per_task);
     row.p_ratio = static_cast<double>(row.tasks) / static_cast<double>(slots);
-    row.task_skew = SlotSkew(s.slot_ms);
+    row.task_skew = LongestOverMedian(s.slot_ms);
     const int64_t start = std::max(s.first_launch, facts.app_start_ms);
     const int64_t end = std::max(start, std::min(s.last_finish, facts.app_end_ms));
     row.span_ms = end - start;

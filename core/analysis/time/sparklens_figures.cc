@@ -5,20 +5,9 @@
 #include "core/analysis/time/critical_path.h"
 #include "core/analysis/time/job_groups.h"
 #include "core/analysis/time/schedule_inputs.h"
+#include "core/analysis/time/task_skew.h"
 
 namespace afterglow::time_analysis {
-namespace {
-
-// StageSkewAnalyzer: the median is the element at size/2 of the sorted times.
-double TaskSkew(std::vector<int32_t> ms) {
-  if (ms.empty()) return 0;
-  const int32_t longest = *std::max_element(ms.begin(), ms.end());
-  std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-  const int32_t median = ms[ms.size() / 2];
-  return median > 0 ? static_cast<double>(longest) / median : 0.0;
-}
-
-}  // namespace
 
 SparklensFigures ComputeSparklensFigures(const TimeFacts& facts) {
   SparklensFigures f;
@@ -55,7 +44,7 @@ SparklensFigures ComputeSparklensFigures(const TimeFacts& facts) {
     SparklensStageRow row;
     row.stage_id = s.stage_id;
     row.p_ratio = total_cores > 0 ? static_cast<double>(s.run_ms.size()) / total_cores : 0.0;
-    row.task_skew = TaskSkew(s.run_ms);
+    row.task_skew = LongestOverMedian(s.run_ms);
     row.one_core_ms_available = total_cores * (s.metric_tasks_finish - s.metric_tasks_launch);
     row.one_core_ms_used = s.run_ms_sum;
     f.stages.push_back(row);
