@@ -66,6 +66,13 @@ std::vector<StageRow> StageAttemptRows(const AttemptModel& model, const StringPo
   return rows;
 }
 
+std::optional<StageRow> LatestStageAttemptRow(const AttemptModel& model, const StringPool& pool,
+                                              int32_t stage_id) {
+  auto it = model.stage_rows.upper_bound({stage_id, std::numeric_limits<int32_t>::max()});
+  if (it == model.stage_rows.begin() || (--it)->first.first != stage_id) return std::nullopt;
+  return StageRowOf(model, pool, model.stage(it->second));
+}
+
 std::optional<StageRow> FindStageRow(const AttemptModel& model, const StringPool& pool,
                                      int32_t stage_id, int32_t attempt_id) {
   auto it = model.stage_rows.find({stage_id, attempt_id});

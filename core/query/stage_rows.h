@@ -71,6 +71,10 @@ void ForEachStageRow(const AttemptModel& model, const StringPool& pool,
 std::vector<StageRow> StageAttemptRows(const AttemptModel& model, const StringPool& pool,
                                        int32_t stage_id);
 
+// The latest listed attempt of a stage (Spark's store.lastStageAttempt); nullopt when none.
+std::optional<StageRow> LatestStageAttemptRow(const AttemptModel& model, const StringPool& pool,
+                                              int32_t stage_id);
+
 // One listed stage attempt; nullopt when there is none.
 std::optional<StageRow> FindStageRow(const AttemptModel& model, const StringPool& pool,
                                      int32_t stage_id, int32_t attempt_id);

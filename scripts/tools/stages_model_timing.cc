@@ -14,8 +14,8 @@
 #include "core/load/load_path.h"
 #include "core/session.h"
 #include "core/session_impl.h"
-#include "ui/stage_page_model.h"
-#include "ui/stages_table_model.h"
+#include "ui/pages/stages/stage_page_model.h"
+#include "ui/pages/stages/stages_table_model.h"
 
 namespace {
 
@@ -63,9 +63,9 @@ int main(int argc, char** argv) {
 
   afterglow::ui::StagesTableModel table;
   Report("StagesTableModel::Build", Time(repeats, [&] {
-    table.Build(session, app, model.app.last_event_time);
+    table.Build(model, strings);
   }));
-  std::printf("  rows %zu, error \"%s\"\n", table.rows.size(), table.error.c_str());
+  std::printf("  rows %zu\n", table.rows.size());
 
   std::pair<int32_t, int32_t> biggest{0, 0};
   size_t most = 0;
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   afterglow::ui::StagePageModel page;
   Report("StagePageModel::Build", Time(repeats, [&] {
     page.Clear();
-    page.Build(session, app, model, strings, biggest.first, biggest.second);
+    page.Build(model, strings, biggest.first, biggest.second);
   }));
   std::printf("  stage %d.%d with %zu tasks, found %d\n", biggest.first, biggest.second, most,
               page.found ? 1 : 0);

@@ -40,5 +40,19 @@ TEST(SummarySkew, AZeroMedianHasNoRatio) {
   EXPECT_EQ(SummaryRowSkew(SkewMeasure::kBytes, 0, 0, 100 << 20).ratio, 0);
 }
 
+TEST(SummarySkew, TheStagePagesCases) {
+  // 8 s max against a 200 ms 75th percentile: flagged.
+  EXPECT_TRUE(SummaryRowSkew(SkewMeasure::kMillis, 150, 200, 8000).skewed);
+  // Over 2x the 75th percentile but only 250 ms above the median: noise, not flagged.
+  EXPECT_FALSE(SummaryRowSkew(SkewMeasure::kMillis, 50, 100, 300).skewed);
+  // Far above the median but under 2x the 75th percentile: a spread, not one outlier.
+  EXPECT_FALSE(SummaryRowSkew(SkewMeasure::kMillis, 1000, 5000, 9000).skewed);
+  // Sizes: 1 GiB against 10 MiB is skew; 12 MiB against 1 MiB is not material.
+  EXPECT_TRUE(SummaryRowSkew(SkewMeasure::kBytes, 8 << 20, 10 << 20, 1 << 30).skewed);
+  EXPECT_FALSE(SummaryRowSkew(SkewMeasure::kBytes, 1 << 20, 1 << 20, 12 << 20).skewed);
+  // Shuffle write time is in nanoseconds: 3 s against 0.1 s is skew.
+  EXPECT_TRUE(SummaryRowSkew(SkewMeasure::kNanos, 5e7, 1e8, 3e9).skewed);
+}
+
 }  // namespace
 }  // namespace afterglow
