@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "core/query/stage_executor_rows.h"
@@ -59,6 +60,37 @@ TEST(StageRows, AttemptsOfOneStageAndLookUps) {
   EXPECT_TRUE(StageAttemptRows(l.model, l.pool, 5).empty());
   EXPECT_TRUE(FindStageRow(l.model, l.pool, 1, 0).has_value());
   EXPECT_FALSE(FindStageRow(l.model, l.pool, 1, 1).has_value());
+}
+
+TEST(StageRows, TheLatestAttemptOfARetriedStage) {
+  // Stage 0's attempt 0 fails; attempt 1 is submitted after it.
+  auto info = [](int attempt) {
+    return R"({"Stage ID":0,"Stage Attempt ID":)" + std::to_string(attempt) +
+           R"(,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],"Details":"","Accumulables":[])";
+  };
+  const std::string log =
+      R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})" "\n"
+      R"({"Event":"SparkListenerJobStart","Job ID":0,"Submission Time":1000,"Stage Infos":[)" +
+      info(0) + R"(}],"Stage IDs":[0],"Properties":{}})" "\n" +
+      R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" + info(0) +
+      R"(,"Submission Time":1100},"Properties":{}})" "\n" +
+      R"({"Event":"SparkListenerStageCompleted","Stage Info":)" + info(0) +
+      R"(,"Submission Time":1100,"Completion Time":1200,"Failure Reason":"lost"}})" "\n" +
+      R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" + info(1) +
+      R"(,"Submission Time":1300},"Properties":{}})" "\n";
+  const auto session = test_support::LoadInlineLog(log);
+  const AttemptModel& model = *session->impl()->models()[0];
+  const StringPool& pool = session->impl()->strings();
+  const std::vector<StageRow> attempts = StageAttemptRows(model, pool, 0);
+  ASSERT_EQ(attempts.size(), 2u);
+  EXPECT_EQ(attempts[0].status, StageStatus::kFailed);
+  ASSERT_TRUE(attempts[0].failure_reason.present);
+  EXPECT_EQ(attempts[0].failure_reason.text, "lost");
+  const std::optional<StageRow> latest = LatestStageAttemptRow(model, pool, 0);
+  ASSERT_TRUE(latest.has_value());
+  EXPECT_EQ(latest->attempt_id, 1);
+  EXPECT_EQ(latest->status, StageStatus::kActive);
+  EXPECT_FALSE(LatestStageAttemptRow(model, pool, 1).has_value());
 }
 
 TEST(StageExecutorRows, OneRowPerExecutorThatRanATaskWithItsCounts) {
