@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/analysis/app_totals.h"
+#include "core/analysis/durations.h"
 #include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
 #include "core/api/executor_view.h"
@@ -19,15 +20,6 @@ std::string_view Trim(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
     text.remove_suffix(1);
   return text;
-}
-
-// The stage's duration as Spark's stage tables show it: completion minus the first task's launch
-// (submission when no task launched); -1 while it has not completed.
-int64_t StageDurationMs(const StageAttempt& stage) {
-  if (stage.completion_time == kNoTime) return -1;
-  const int64_t start =
-      stage.first_launch_time != INT64_MAX ? stage.first_launch_time : stage.submission_time;
-  return start == kNoTime ? -1 : stage.completion_time - start;
 }
 
 int64_t AppDurationMs(const AppInfo& app) {
@@ -164,7 +156,7 @@ size_t AddStageShapeFindings(const AttemptModel& attempt, const StringPool& pool
           .set(static_cast<size_t>(SummaryField::kShuffleReadBytes))
           .set(static_cast<size_t>(SummaryField::kInputBytesRead));
   const StageAttempt& stage = attempt.stage(index);
-  const int64_t duration = StageDurationMs(stage);
+  const int64_t duration = StageDurationMs(stage, DurationNowMs(attempt));
   if (stage.num_tasks == 1 && duration >= 0) {
     const bool long_alone = duration >= rules.one_task_min_ms;
     const bool large_share = app_ms > 0 && duration >= rules.one_task_share_min_ms &&

@@ -27,8 +27,8 @@ void PrepareRoute(AppState& state) {
       PrepareStageDag(state, static_cast<int32_t>(state.route.id));  // the stage's DAG
       if (state.session != nullptr && state.SelectedApp() != nullptr &&
           state.SelectedModel() != nullptr) {
-        state.stage_page.Build(*state.session, *state.SelectedApp(), *state.SelectedModel(),
-                               *state.Strings(), state.route.id, state.route.attempt);
+        state.stage_page.Build(*state.SelectedModel(), *state.Strings(), state.route.id,
+                               state.route.attempt);
       } else {
         state.stage_page.Clear();
       }

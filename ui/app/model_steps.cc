@@ -71,10 +71,18 @@ void BuildModelStep(AppState& state, ModelStep step) {
       PrepareRoute(state);
       break;
     case ModelStep::kJobs:
-      state.jobs.Build(*state.session, app);
+      if (model != nullptr) {
+        state.jobs.Build(*model, *state.Strings());
+      } else {
+        state.jobs.Clear();
+      }
       break;
     case ModelStep::kStages:
-      state.stages.Build(*state.session, app, model != nullptr ? model->app.last_event_time : -1);
+      if (model != nullptr) {
+        state.stages.Build(*model, *state.Strings());
+      } else {
+        state.stages.Clear();
+      }
       break;
     case ModelStep::kSql:
       state.sql.Build(*state.session, app, model, state.Strings());

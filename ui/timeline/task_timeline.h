@@ -1,8 +1,8 @@
 // The task timeline of one stage attempt (Spark's StagePage "Event Timeline"), without Spark's
 // 1,000-task cap: one lane per executor (numeric ids in numeric order), tasks packed into rows so
 // none overlap (one row per concurrently used slot), each task a bar split into Spark's seven
-// phases. Narrow tasks fold into grey "N tasks" zones (ui/timeline/timeline_fold.h) so any stage draws at
-// 60 fps. The model is built on navigation (PrepareRoute), the draw walks only what is visible.
+// phases (computed in core/analysis/task_phases.h). Narrow tasks fold into grey "N tasks" zones
+// (ui/timeline/timeline_fold.h) so any stage draws at 60 fps. The model is built on navigation (PrepareRoute), the draw walks only what is visible.
 #pragma once
 
 #include <array>
@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/task_phases.h"
 #include "core/api/json_writer.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
@@ -21,32 +22,6 @@
 namespace afterglow::ui {
 
 struct AppState;
-
-// The phases in the order Spark's timeline draws them, left to right.
-enum class TaskPhase : uint8_t {
-  kSchedulerDelay,
-  kDeserialization,
-  kShuffleRead,
-  kComputing,
-  kShuffleWrite,
-  kSerialization,
-  kGettingResult,
-};
-inline constexpr size_t kTaskPhaseCount = 7;
-// "Scheduler Delay", "Task Deserialization Time", ... as Spark's legend names them.
-const char* TaskPhaseName(TaskPhase phase);
-
-// One task's phases as StagePage.makeTimeline computes them from the task API's values
-// (ShownSchedulerDelay, ShownGettingResultTime, ShownTaskMetric): the durations its tooltip shows
-// and the percentages of the bar each phase fills (computing takes what the others leave).
-struct TaskPhases {
-  int64_t launch_ms = 0;
-  int64_t finish_ms = 0;  // launch + duration, or the log's end for a task still running
-  std::array<int64_t, kTaskPhaseCount> ms{};
-  std::array<double, kTaskPhaseCount> percent{};
-  int64_t TotalMs() const { return finish_ms - launch_ms; }
-};
-TaskPhases ComputeTaskPhases(const AttemptModel& model, uint32_t row, int64_t now);
 
 struct TaskTimelineLane {
   StringId executor_id = kEmptyString;

@@ -3,53 +3,59 @@
 #include <algorithm>
 #include <string_view>
 #include <functional>
-#include <unordered_map>
+#include <cstdint>
+#include <optional>
 
-#include "ui/pages/api_rows.h"
+#include "core/query/job_rows.h"
+#include "core/query/stage_rows.h"
 
 namespace afterglow::ui {
 namespace {
 
-void ReadJob(const ApiRow& job, JobPageModel& out) {
+void ReadJob(const afterglow::JobRow& job, JobPageModel& out) {
+  auto count = [](int32_t n) { return n > 0 ? static_cast<uint32_t>(n) : 0u; };
   out.found = true;
-  out.name = job.Text("name");
-  out.description = job.Text("description");
-  out.job_group = job.Text("jobGroup");
-  out.status = job.Text("status");
-  out.submitted_ms = job.Date("submissionTime");
-  out.completed_ms = job.Date("completionTime");
-  out.num_tasks = job.Count("numTasks");
-  out.completed_tasks = job.Count("numCompletedTasks");
-  out.failed_tasks = job.Count("numFailedTasks");
-  out.skipped_tasks = job.Count("numSkippedTasks");
-  out.killed_tasks = job.Count("numKilledTasks");
-  out.active_tasks = job.Count("numActiveTasks");
-  out.completed_stages = job.Count("numCompletedStages");
-  out.skipped_stages = job.Count("numSkippedStages");
-  out.failed_stages = job.Count("numFailedStages");
-  out.active_stages = job.Count("numActiveStages");
+  out.name = std::string(job.name);
+  out.description = std::string(job.description.text);
+  out.job_group = std::string(job.job_group.text);
+  out.status = job.status;
+  out.submitted_ms = job.submission_time;
+  out.completed_ms = job.completion_time;
+  out.duration_ms = job.duration_ms;
+  out.num_tasks = count(job.num_tasks);
+  out.completed_tasks = count(job.completed_tasks);
+  out.failed_tasks = count(job.failed_tasks);
+  out.skipped_tasks = count(job.skipped_tasks);
+  out.killed_tasks = count(job.killed_tasks);
+  out.active_tasks = count(job.active_tasks);
+  out.completed_stages = count(job.completed_stages);
+  out.skipped_stages = count(job.skipped_stages);
+  out.failed_stages = count(job.failed_stages);
+  out.active_stages = count(job.active_stages);
 }
 
-JobStageRow ReadStage(const ApiRow& stage) {
+JobStageRow ReadStage(const afterglow::StageRow& stage) {
+  auto count = [](int32_t n) { return n > 0 ? static_cast<uint32_t>(n) : 0u; };
   JobStageRow row;
-  row.stage_id = static_cast<int32_t>(stage.Int("stageId"));
-  row.attempt_id = static_cast<int32_t>(stage.Int("attemptId"));
-  row.name = stage.Text("name");
-  row.status = stage.Text("status");
-  row.description = stage.Text("description");
-  row.tasks_total = stage.Count("numTasks");
-  row.tasks_complete = stage.Count("numCompleteTasks");
-  row.tasks_failed = stage.Count("numFailedTasks");
-  row.tasks_active = stage.Count("numActiveTasks");
-  row.tasks_killed = stage.Count("numKilledTasks");
-  row.submitted_ms = stage.Date("submissionTime");
-  row.first_launch_ms = stage.Date("firstTaskLaunchedTime");
-  row.completed_ms = stage.Date("completionTime");
-  row.input_bytes = stage.Int("inputBytes");
-  row.output_bytes = stage.Int("outputBytes");
-  row.shuffle_read_bytes = stage.Int("shuffleReadBytes");
-  row.shuffle_write_bytes = stage.Int("shuffleWriteBytes");
-  row.failure_reason = stage.Text("failureReason");
+  row.stage_id = stage.stage_id;
+  row.attempt_id = stage.attempt_id;
+  row.name = std::string(stage.name);
+  row.status = stage.status;
+  row.description = std::string(stage.description.text);
+  row.tasks_total = count(stage.num_tasks);
+  row.tasks_complete = count(stage.complete_tasks);
+  row.tasks_failed = count(stage.failed_tasks);
+  row.tasks_active = count(stage.active_tasks);
+  row.tasks_killed = count(stage.killed_tasks);
+  row.submitted_ms = stage.submission_time;
+  row.first_launch_ms = stage.first_launch_time;
+  row.completed_ms = stage.completion_time;
+  row.input_bytes = stage.metrics[TaskMetric::kInputBytesRead];
+  row.output_bytes = stage.metrics[TaskMetric::kOutputBytesWritten];
+  row.shuffle_read_bytes = stage.shuffle_read_bytes();
+  row.shuffle_write_bytes = stage.metrics[TaskMetric::kShuffleBytesWritten];
+  row.failure_reason = std::string(stage.failure_reason.text);
+  row.duration_ms = stage.duration_ms;
   return row;
 }
 
@@ -70,64 +76,41 @@ const char* JobStageSectionName(JobStageSection section) {
 JobStageSection SectionOfStage(const JobStageRow& row, bool job_running) {
   if (row.submitted_ms < 0) return job_running ? JobStageSection::kPending : JobStageSection::kSkipped;
   if (row.completed_ms >= 0) {
-    return row.status == "FAILED" ? JobStageSection::kFailed : JobStageSection::kCompleted;
+    return row.status == StageStatus::kFailed ? JobStageSection::kFailed
+                                              : JobStageSection::kCompleted;
   }
   return JobStageSection::kActive;
 }
 
-int64_t JobStageRow::DurationMs() const {
-  const int64_t start = first_launch_ms >= 0 ? first_launch_ms : submitted_ms;
-  return start >= 0 && completed_ms >= start ? completed_ms - start : -1;
-}
-
-void BuildJobPageModel(const Session& session, const AttemptSummary& app,
-                       const AttemptModel& model, const StringPool& strings, int64_t job_id,
+void BuildJobPageModel(const AttemptModel& model, const StringPool& strings, int64_t job_id,
                        const TextMeasure& dag_text, JobPageModel& out) {
   out.Clear();
   out.job_id = job_id;
-  ApiAnswer job_answer(session, ApiAppBase(app) + "/jobs/" + std::to_string(job_id));
-  if (job_answer.status() != 200) return;  // not found: the view says so
-  const std::optional<ApiRow> job = job_answer.Object("job");
-  if (!job) {
-    out.error = "the job's API answer could not be read";
-    return;
-  }
+  if (job_id < 0 || job_id > INT32_MAX) return;  // not a job id: the view says so
+  const std::optional<afterglow::JobRow> job =
+      FindJobRow(model, strings, static_cast<int32_t>(job_id));
+  if (!job) return;  // not found: the view says so
   ReadJob(*job, out);
-  std::vector<int32_t> stage_ids;
-  for (int64_t id : job->Ints("stageIds")) stage_ids.push_back(static_cast<int32_t>(id));
+  std::vector<int32_t> stage_ids(job->stage_ids.begin(), job->stage_ids.end());
   std::sort(stage_ids.begin(), stage_ids.end(), std::greater<>());
   stage_ids.erase(std::unique(stage_ids.begin(), stage_ids.end()), stage_ids.end());
 
-  // The latest attempt of each of the job's stages (Spark's store.lastStageAttempt), from the
-  // stage list, which includes skipped stages.
-  // Read one stage row at a time: the whole list of a big log would be a transient of tens of MB.
-  std::unordered_map<int32_t, JobStageRow> latest;
-  const std::string stages_error =
-      ForEachApiItem(session, ApiAppBase(app) + "/stages", "stages", [&](const ApiRow& stage) {
-        const auto id = static_cast<int32_t>(stage.Int("stageId"));
-        if (!std::binary_search(stage_ids.begin(), stage_ids.end(), id, std::greater<>())) return;
-        const auto attempt = static_cast<int32_t>(stage.Int("attemptId"));
-        auto found = latest.find(id);
-        if (found == latest.end() || found->second.attempt_id < attempt) {
-          latest[id] = ReadStage(stage);
-        }
-      });
-  if (!stages_error.empty()) out.error = "the stage list could not be read";
+  // The latest attempt of each of the job's stages (Spark's store.lastStageAttempt), skipped
+  // stages included.
   for (int32_t id : stage_ids) {
-    auto found = latest.find(id);
-    if (found != latest.end()) {
-      out.stages.push_back(std::move(found->second));
+    if (const std::optional<afterglow::StageRow> stage = LatestStageAttemptRow(model, strings, id)) {
+      out.stages.push_back(ReadStage(*stage));
       continue;
     }
     JobStageRow unknown;  // JobPage.scala's stand-in for a stage the store no longer holds
     unknown.stage_id = id;
     unknown.name = "Unknown";
-    unknown.status = "PENDING";
+    unknown.status = StageStatus::kPending;
     out.stages.push_back(std::move(unknown));
   }
 
   // Section by section, stage id descending within each (the rows already are).
-  const bool running = out.status == "RUNNING";
+  const bool running = out.status == JobStatus::kRunning;
   std::array<std::vector<uint32_t>, kJobStageSectionCount> sections;
   for (uint32_t i = 0; i < out.stages.size(); ++i) {
     sections[static_cast<size_t>(SectionOfStage(out.stages[i], running))].push_back(i);

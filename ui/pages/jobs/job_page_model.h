@@ -1,7 +1,8 @@
 // The view model of #/jobs/<id>, as Spark's job page shows it: the job's facts, its stages split
-// into Spark's Active / Pending / Completed / Skipped / Failed tables, and its DAG. Facts and stage numbers are read from the session's REST answers
-// (/jobs/<id> and /stages) so they equal the History Server's; the DAG comes from the model's
-// RDD operation graphs. Built by PrepareRoute, never while drawing. ImGui-free.
+// into Spark's Active / Pending / Completed / Skipped / Failed tables, and its DAG. Facts and stage
+// numbers are read from the job and stage rows the REST API writes too (core/query/), so they
+// equal the History Server's; the DAG comes from the model's RDD operation graphs. Built by
+// PrepareRoute, never while drawing. ImGui-free.
 #pragma once
 
 #include <array>
@@ -9,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/session.h"
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
 #include "ui/graph/rdd_dag_model.h"
 
 namespace afterglow::ui {
@@ -18,7 +20,7 @@ struct JobStageRow {
   int32_t stage_id = 0;
   int32_t attempt_id = 0;
   std::string name;
-  std::string status;  // the API's: "COMPLETE", "FAILED", "ACTIVE", "PENDING", "SKIPPED"
+  afterglow::StageStatus status = afterglow::StageStatus::kPending;
   std::string description;  // spark.job.description of the stage, "" when none
   uint32_t tasks_total = 0;
   uint32_t tasks_complete = 0;
@@ -33,10 +35,8 @@ struct JobStageRow {
   int64_t shuffle_read_bytes = 0;
   int64_t shuffle_write_bytes = 0;
   std::string failure_reason;
-
-  // Spark's stage table: from the first task's launch (or the submission) to the completion;
-  // -1 when either end is unknown.
-  int64_t DurationMs() const;
+  // StageDurationMs (core/analysis/durations.h): first launch to completion or the log's end.
+  int64_t duration_ms = -1;
 };
 
 // The stage tables of Spark's job page (JobPage.scala), in its order.
@@ -51,12 +51,11 @@ JobStageSection SectionOfStage(const JobStageRow& row, bool job_running);
 
 struct JobPageModel {
   int64_t job_id = -1;
-  bool found = false;  // the API knows the job
-  std::string error;   // why the API's answer could not be read
+  bool found = false;  // the API lists the job
   std::string name;
   std::string description;  // "" when the job has none
   std::string job_group;    // "" when none
-  std::string status;       // "SUCCEEDED", "FAILED", "RUNNING", "UNKNOWN"
+  afterglow::JobStatus status = afterglow::JobStatus::kUnknown;
   int64_t submitted_ms = -1;
   int64_t completed_ms = -1;
   int64_t sql_execution_id = -1;  // the SQL query that ran the job, -1 when none
@@ -75,15 +74,13 @@ struct JobPageModel {
   int selected_row = -1;  // keyboard selection: a position in `display`, -1 for none
   RddDagModel dag;
 
-  int64_t DurationMs() const {
-    return submitted_ms >= 0 && completed_ms >= submitted_ms ? completed_ms - submitted_ms : -1;
-  }
+  // JobDurationMs (core/analysis/durations.h): to completion, or to the log's end while running.
+  int64_t duration_ms = -1;
   void Clear() { *this = JobPageModel{}; }
 };
 
-// Builds the page of `job_id` of `app` (whose model and strings are `model` and `strings`).
-void BuildJobPageModel(const Session& session, const AttemptSummary& app,
-                       const AttemptModel& model, const StringPool& strings, int64_t job_id,
+// Builds the page of job `job_id` of one application attempt's model.
+void BuildJobPageModel(const AttemptModel& model, const StringPool& strings, int64_t job_id,
                        const TextMeasure& dag_text, JobPageModel& out);
 
 }  // namespace afterglow::ui

@@ -1,71 +1,47 @@
 #include "ui/pages/jobs/jobs_table_model.h"
 
 #include <algorithm>
-#include <string_view>
 
-#include "ui/pages/api_rows.h"
 
 namespace afterglow::ui {
-namespace {
-
-JobStatus StatusFromApi(std::string_view text) {
-  if (text == "SUCCEEDED") return JobStatus::kSucceeded;
-  if (text == "RUNNING") return JobStatus::kRunning;
-  if (text == "FAILED") return JobStatus::kFailed;
-  return JobStatus::kUnknown;
-}
-
-}  // namespace
-
-const char* JobStatusName(JobStatus status) {
-  switch (status) {
-    case JobStatus::kRunning:
-      return "RUNNING";
-    case JobStatus::kSucceeded:
-      return "SUCCEEDED";
-    case JobStatus::kFailed:
-      return "FAILED";
-    case JobStatus::kUnknown:
-      return "UNKNOWN";
-  }
-  return "UNKNOWN";
-}
 
 void JobsTableModel::Clear() {
   rows.clear();
   order.clear();
-  error.clear();
   succeeded = failed = running = 0;
   sorted = false;
 }
 
-void JobsTableModel::Build(const Session& session, const AttemptSummary& app) {
+void JobsTableModel::Build(const AttemptModel& model, const StringPool& strings) {
   Clear();
-  error = ForEachApiItem(session, ApiAppBase(app) + "/jobs", "jobs", [&](const ApiRow& job) {
+  const std::vector<afterglow::JobRow> jobs = JobRows(model, strings);
+  rows.reserve(jobs.size());
+  for (const afterglow::JobRow& job : jobs) {
     JobRow row;
-    if (!job.Has("jobId")) return;
-    row.job_id = job.Int("jobId");
-    if (!job.TextIf("description", &row.description)) job.TextIf("name", &row.description);
-    row.submitted_ms = job.Date("submissionTime");
-    row.completed_ms = job.Date("completionTime");
-    row.status = StatusFromApi(job.Text("status"));
-    const uint32_t stage_count = static_cast<uint32_t>(job.ArraySize("stageIds"));
-    row.stages_completed = job.Count("numCompletedStages");
-    row.stages_skipped = job.Count("numSkippedStages");
-    row.stages_failed = job.Count("numFailedStages");
+    row.job_id = job.job_id;
+    row.description = std::string(job.description.present ? job.description.text : job.name);
+    row.submitted_ms = job.submission_time;
+    row.completed_ms = job.completion_time;
+    row.status = job.status;
+    row.duration_ms = job.duration_ms;
+    auto count = [](int32_t n) { return n > 0 ? static_cast<uint32_t>(n) : 0u; };
+    const uint32_t stage_count = static_cast<uint32_t>(job.stage_ids.size());
+    row.stages_completed = count(job.completed_stages);
+    row.stages_skipped = count(job.skipped_stages);
+    row.stages_failed = count(job.failed_stages);
     row.stages_total = stage_count > row.stages_skipped ? stage_count - row.stages_skipped : 0;
-    row.tasks_completed = job.Count("numCompletedTasks");
-    row.tasks_active = job.Count("numActiveTasks");
-    row.tasks_failed = job.Count("numFailedTasks");
-    row.tasks_killed = job.Count("numKilledTasks");
-    row.tasks_skipped = job.Count("numSkippedTasks");
-    const uint32_t tasks = job.Count("numTasks");
+    row.tasks_completed = count(job.completed_tasks);
+    row.tasks_active = count(job.active_tasks);
+    row.tasks_failed = count(job.failed_tasks);
+    row.tasks_killed = count(job.killed_tasks);
+    row.tasks_skipped = count(job.skipped_tasks);
+    const uint32_t tasks = count(job.num_tasks);
     row.tasks_total = tasks > row.tasks_skipped ? tasks - row.tasks_skipped : 0;
     succeeded += row.status == JobStatus::kSucceeded;
     failed += row.status == JobStatus::kFailed;
     running += row.status == JobStatus::kRunning;
     rows.push_back(std::move(row));
-  });
+  }
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
 }
@@ -83,7 +59,7 @@ void JobsTableModel::Sort(JobColumn column, bool ascending) {
       case JobColumn::kSubmitted:
         return x.submitted_ms < y.submitted_ms;
       case JobColumn::kDuration:
-        return x.DurationMs() < y.DurationMs();
+        return x.duration_ms < y.duration_ms;
       case JobColumn::kStages:
         return x.stages_total < y.stages_total;
       case JobColumn::kTasks:

@@ -1,18 +1,17 @@
-// The jobs table's rows, read once from the session's answer to /api/v1/applications/<id>/jobs so
-// the table shows exactly the numbers the REST API gives. Rebuilt by RefreshModels, sorted in
-// place of an index (rows are never copied per frame).
+// The jobs table's rows, read once from the job rows the REST API writes too
+// (core/query/job_rows.h), so the table shows exactly the API's numbers. Rebuilt by
+// RefreshModels, sorted in place of an index (rows are never copied per frame).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/session.h"
-#include "ui/pages/api_path.h"
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
+#include "core/query/job_rows.h"
 
 namespace afterglow::ui {
-
-enum class JobStatus : uint8_t { kRunning, kSucceeded, kFailed, kUnknown };
 
 struct JobRow {
   int64_t job_id = 0;
@@ -29,11 +28,9 @@ struct JobRow {
   uint32_t tasks_failed = 0;
   uint32_t tasks_killed = 0;
   uint32_t tasks_skipped = 0;
-  JobStatus status = JobStatus::kUnknown;
-
-  int64_t DurationMs() const {
-    return submitted_ms >= 0 && completed_ms >= submitted_ms ? completed_ms - submitted_ms : -1;
-  }
+  JobStatus status = JobStatus::kUnknown;  // afterglow::JobStatus (core/model/app_model.h)
+  // JobDurationMs (core/analysis/durations.h): to completion, or to the log's end while running.
+  int64_t duration_ms = -1;
 };
 
 enum class JobColumn : uint8_t {
@@ -49,16 +46,13 @@ enum class JobColumn : uint8_t {
 struct JobsTableModel {
   std::vector<JobRow> rows;     // in the API's order (newest job first)
   std::vector<uint32_t> order;  // indices into rows, in the table's current sort order
-  std::string error;            // set when the API's answer could not be read
   uint32_t succeeded = 0, failed = 0, running = 0;  // jobs by status, for the headline
   bool sorted = false;  // false after Build: the view applies its sort order again
 
   void Clear();
-  // Reads the jobs of one application attempt from the session's REST answer.
-  void Build(const Session& session, const AttemptSummary& app);
+  // Reads the jobs of one application attempt's model.
+  void Build(const AttemptModel& model, const StringPool& strings);
   void Sort(JobColumn column, bool ascending);
 };
-
-const char* JobStatusName(JobStatus status);
 
 }  // namespace afterglow::ui

@@ -8,6 +8,7 @@
 #include "ui/graph/graph_view.h"
 #include "ui/app/keyboard.h"
 #include "ui/graph/rdd_dag_view.h"
+#include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
 #include "ui/app/views.h"
@@ -15,13 +16,6 @@
 
 namespace afterglow::ui {
 namespace {
-
-ImVec4 StatusColor(const std::string& status) {
-  if (status == "SUCCEEDED" || status == "COMPLETE") return colors::kSucceeded;
-  if (status == "FAILED") return colors::kFailed;
-  if (status == "RUNNING" || status == "ACTIVE") return colors::kRunning;
-  return colors::kMuted;
-}
 
 ImVec4 SectionColor(JobStageSection section) {
   switch (section) {
@@ -48,7 +42,7 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
   ImGui::Text("Job %lld", static_cast<long long>(job.job_id));
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextColored(StatusColor(job.status), "%s", job.status.c_str());
+  ImGui::TextColored(JobStatusColor(job.status), "%s", JobStatusName(job.status));
   const std::string& title = job.description.empty() ? job.name : job.description;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(title.c_str());
@@ -58,7 +52,7 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
   }
   JobFact("Submitted:", FormatTimestamp(job.submitted_ms, text, sizeof text));
   ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-  JobFact("Duration:", FormatDuration(job.DurationMs(), text, sizeof text));
+  JobFact("Duration:", FormatDuration(job.duration_ms, text, sizeof text));
   if (!job.job_group.empty()) {
     ImGui::SameLine(0, ImGui::GetFontSize() * 2);
     JobFact("Job group:", job.job_group.c_str());
@@ -109,9 +103,9 @@ void CopyStagesTsv(const JobPageModel& job) {
       tsv.Cell(row.stage_id);
       tsv.Cell(row.attempt_id);
       tsv.Cell(row.name);
-      tsv.Cell(row.status);
+      tsv.Cell(StageStatusName(row.status));
       tsv.Cell(FormatTimestamp(row.submitted_ms, text, sizeof text));
-      tsv.Cell(row.DurationMs());
+      tsv.Cell(row.duration_ms);
       tsv.Cell(row.tasks_complete);
       tsv.Cell(row.tasks_total);
       tsv.Cell(row.tasks_failed);
@@ -169,7 +163,7 @@ void DrawStageRow(AppState& state, const JobStageRow& row, float row_height, boo
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(FormatDuration(row.DurationMs(), text, sizeof text));
+  ImGui::TextUnformatted(FormatDuration(row.duration_ms, text, sizeof text));
   ImGui::TableNextColumn();
   if (row.tasks_failed > 0) {
     std::snprintf(text, sizeof text, "%u/%u (%s failed)", row.tasks_complete, row.tasks_total,
@@ -183,7 +177,7 @@ void DrawStageRow(AppState& state, const JobStageRow& row, float row_height, boo
   BytesCell(row.shuffle_read_bytes);
   BytesCell(row.shuffle_write_bytes);
   ImGui::TableNextColumn();
-  ImGui::TextColored(StatusColor(row.status), "%s", row.status.c_str());
+  ImGui::TextColored(StageStatusColor(row.status), "%s", StageStatusName(row.status));
 }
 
 // One of Spark's stage tables ("Completed Stages (3)"): as tall as its rows, so the page scrolls
@@ -272,7 +266,7 @@ void PrepareJobView(AppState& state) {
       static_cast<size_t>(page.selected_row) < page.display.size()) {
     selected_stage = page.stages[page.display[static_cast<size_t>(page.selected_row)]].stage_id;
   }
-  BuildJobPageModel(*state.session, *app, *model, *strings, state.route.id, DagTextMeasure(), page);
+  BuildJobPageModel(*model, *strings, state.route.id, DagTextMeasure(), page);
   if (!same) return;
   page.dag.viewport = kept;
   for (size_t i = 0; i < page.display.size(); ++i) {
@@ -294,7 +288,6 @@ void DrawJobView(AppState& state) {
     return;
   }
   DrawFacts(state, job);
-  if (!job.error.empty()) ImGui::TextColored(colors::kFailed, "%s", job.error.c_str());
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
   char title[96];
   std::snprintf(title, sizeof title, "DAG Visualization (%d stages%s)", job.dag.stage_count,
@@ -321,7 +314,7 @@ void DescribeJobView(const AppState& state, JsonWriter& out) {
   const JobPageModel& job = state.job_page;
   out.FieldInt("jobId", state.route.id);
   out.FieldBool("found", job.found && job.job_id == state.route.id);
-  out.Field("status", job.status);
+  out.Field("status", job.found ? JobStatusName(job.status) : "");
   out.FieldInt("stageRows", static_cast<int64_t>(job.stages.size()));
   out.Key("stages");  // [stage id, attempt id, status] in the page's order, section by section
   out.BeginArray();
@@ -330,7 +323,7 @@ void DescribeJobView(const AppState& state, JsonWriter& out) {
     out.BeginArray();
     out.Int(row.stage_id);
     out.Int(row.attempt_id);
-    out.String(row.status);
+    out.String(StageStatusName(row.status));
     out.EndArray();
   }
   out.EndArray();

@@ -57,7 +57,7 @@ void DrawRow(AppState& state, const JobRow& row, float row_height, bool selected
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(FormatTimestamp(row.submitted_ms, text, sizeof text));
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(FormatDuration(row.DurationMs(), text, sizeof text));
+  ImGui::TextUnformatted(FormatDuration(row.duration_ms, text, sizeof text));
   ImGui::TableNextColumn();
   ImGui::Text("%u/%u", row.stages_completed, row.stages_total);
   if (row.stages_skipped > 0) {
@@ -85,10 +85,6 @@ void DrawRow(AppState& state, const JobRow& row, float row_height, bool selected
 void DrawJobsView(AppState& state) {
   JobsTableModel& jobs = state.jobs;
   DrawHeadline(jobs);
-  if (!jobs.error.empty()) {
-    ImGui::TextColored(colors::kFailed, "%s", jobs.error.c_str());
-    return;
-  }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   DrawJobsTimelineSection(state);  // executors and jobs on one axis (ui/timeline/jobs_timeline.h)
   // Arrows move a selection through the rows; Enter opens the selected job.

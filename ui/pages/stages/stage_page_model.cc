@@ -5,9 +5,11 @@
 #include <cstring>
 #include <map>
 
-#include "ui/pages/api_rows.h"
+#include "core/analysis/summary_skew.h"
+#include "core/query/stage_executor_rows.h"
+#include "core/query/stage_rows.h"
+#include "core/query/task_rows.h"
 #include "ui/pages/executors/executor_order.h"
-#include "ui/pages/stages/stages_table_model.h"
 
 namespace afterglow::ui {
 namespace {
@@ -73,19 +75,18 @@ std::array<double, 5> FiveOf(const std::vector<double>& values) {
   return five;
 }
 
-}  // namespace
 
-bool IsMaterialSkew(SummaryUnit unit, double median, double p75, double max) {
-  if (!(max > 2 * p75)) return false;
-  double material = 0;
+SkewMeasure SkewMeasureOf(SummaryUnit unit) {
   switch (unit) {
-    case SummaryUnit::kMillis: material = 1000; break;
-    case SummaryUnit::kNanos: material = 1e9; break;
+    case SummaryUnit::kMillis: return SkewMeasure::kMillis;
+    case SummaryUnit::kNanos: return SkewMeasure::kNanos;
     case SummaryUnit::kBytes:
-    case SummaryUnit::kBytesRecords: material = 16.0 * 1024 * 1024; break;
+    case SummaryUnit::kBytesRecords: return SkewMeasure::kBytes;
   }
-  return max - median >= material;
+  return SkewMeasure::kMillis;
 }
+
+}  // namespace
 
 void StagePageModel::Clear() { *this = StagePageModel(); }
 
@@ -96,8 +97,7 @@ const SummaryRow* StagePageModel::FindSummary(SummaryField field) const {
   return nullptr;
 }
 
-void StagePageModel::Build(const Session& session, const AttemptSummary& app,
-                           const AttemptModel& model, const StringPool& strings, int64_t stage,
+void StagePageModel::Build(const AttemptModel& model, const StringPool& strings, int64_t stage,
                            int32_t attempt) {
   // The same page again: its task table keeps the user's filter, search and selection. `tasks`
   // still reads `model` (the same one), so the selected row can be read before the rebuild.
@@ -127,52 +127,40 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
     return;
   }
   attempt_id = attempt < 0 ? attempts.back() : attempt;
-  auto shown = model.stage_rows.find({stage_id, attempt_id});
-  if (shown == model.stage_rows.end()) {
+
+  const std::optional<afterglow::StageRow> stage_row = FindStageRow(model, strings, stage_id, attempt_id);
+  if (!stage_row) {
     error = "Stage " + std::to_string(stage) + " has no attempt " + std::to_string(attempt) + ".";
     return;
   }
-
-  // The stage attempt as the API answers it. taskStatus=UNKNOWN (a status no task attempt has)
-  // keeps the answer's task map empty while it still carries executorSummary, which would
-  // otherwise hold every task: tens of megabytes for a large stage.
-  const std::string path = ApiAppBase(app) + "/stages/" + std::to_string(stage_id) + "/" +
-                           std::to_string(attempt_id) + "?details=true&taskStatus=UNKNOWN";
-  ApiAnswer answer(session, path);
-  const std::optional<ApiRow> json = answer.Object("stage");
-  if (!json) {
-    error = answer.error();
-    return;
-  }
+  using M = TaskMetric;
   found = true;
-  status = StageStatusFromApi(json->Text("status"));
-  name = json->Text("name");
-  description = json->Text("description");
-  details = json->Text("details");
-  failure_reason = json->Text("failureReason");
-  submitted_ms = json->Date("submissionTime");
-  first_launch_ms = json->Date("firstTaskLaunchedTime");
-  completed_ms = json->Date("completionTime");
-  if (first_launch_ms >= 0) {
-    const int64_t end = completed_ms >= 0 ? completed_ms : model.app.last_event_time;
-    duration_ms = end >= first_launch_ms ? end - first_launch_ms : -1;
-  }
-  total_task_time_ms = json->Int("executorRunTime");
-  num_tasks = json->Count("numTasks");
-  tasks_complete = json->Count("numCompleteTasks");
-  tasks_active = json->Count("numActiveTasks");
-  tasks_failed = json->Count("numFailedTasks");
-  tasks_killed = json->Count("numKilledTasks");
-  input_bytes = json->Int("inputBytes");
-  input_records = json->Int("inputRecords");
-  output_bytes = json->Int("outputBytes");
-  output_records = json->Int("outputRecords");
-  shuffle_read_bytes = json->Int("shuffleReadBytes");
-  shuffle_read_records = json->Int("shuffleReadRecords");
-  shuffle_write_bytes = json->Int("shuffleWriteBytes");
-  shuffle_write_records = json->Int("shuffleWriteRecords");
-  memory_spilled = json->Int("memoryBytesSpilled");
-  disk_spilled = json->Int("diskBytesSpilled");
+  status = stage_row->status;
+  name = std::string(stage_row->name);
+  description = std::string(stage_row->description.text);
+  details = std::string(stage_row->details);
+  failure_reason = std::string(stage_row->failure_reason.text);
+  submitted_ms = stage_row->submission_time;
+  first_launch_ms = stage_row->first_launch_time;
+  completed_ms = stage_row->completion_time;
+  duration_ms = stage_row->duration_ms;
+  total_task_time_ms = stage_row->metrics[M::kExecutorRunTime];
+  auto task_count = [](int32_t n) { return n > 0 ? static_cast<uint32_t>(n) : 0u; };
+  num_tasks = task_count(stage_row->num_tasks);
+  tasks_complete = task_count(stage_row->complete_tasks);
+  tasks_active = task_count(stage_row->active_tasks);
+  tasks_failed = task_count(stage_row->failed_tasks);
+  tasks_killed = task_count(stage_row->killed_tasks);
+  input_bytes = stage_row->metrics[M::kInputBytesRead];
+  input_records = stage_row->metrics[M::kInputRecordsRead];
+  output_bytes = stage_row->metrics[M::kOutputBytesWritten];
+  output_records = stage_row->metrics[M::kOutputRecordsWritten];
+  shuffle_read_bytes = stage_row->shuffle_read_bytes();
+  shuffle_read_records = stage_row->metrics[M::kShuffleRecordsRead];
+  shuffle_write_bytes = stage_row->metrics[M::kShuffleBytesWritten];
+  shuffle_write_records = stage_row->metrics[M::kShuffleRecordsWritten];
+  memory_spilled = stage_row->metrics[M::kMemoryBytesSpilled];
+  disk_spilled = stage_row->metrics[M::kDiskBytesSpilled];
   // stagepage.js's conditions for the optional rows and columns.
   has_input = input_bytes > 0;
   has_output = output_bytes > 0;
@@ -180,11 +168,12 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
   has_shuffle_write = shuffle_write_bytes > 0;
   has_spill = memory_spilled > 0 || disk_spilled > 0;
 
-  for (const ApiRow& acc : json->Rows("accumulatorUpdates")) {
-    AccumulatorRow row{acc.Int("id"), acc.Text("name"), acc.Text("value")};
+  for (const StageAccumulable& acc : stage_row->accumulables) {
     // stagepage.js drops "internal." accumulators; unnamed ones have nothing to show.
-    if (row.name.empty() || row.name.find("internal.") != std::string::npos) continue;
-    accumulators.push_back(std::move(row));
+    const std::string_view acc_name = acc.name.present ? strings.Get(acc.name.id) : "";
+    if (acc_name.empty() || acc_name.find("internal.") != std::string_view::npos) continue;
+    accumulators.push_back({acc.id, std::string(acc_name),
+                            std::string(acc.value.present ? strings.Get(acc.value.id) : "")});
   }
   std::sort(accumulators.begin(), accumulators.end(),
             [](const AccumulatorRow& a, const AccumulatorRow& b) { return a.id < b.id; });
@@ -194,55 +183,49 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
   for (const Executor& executor : model.executors) {
     address_of[strings.Get(executor.executor_id)] = strings.Get(executor.host_port);
   }
-  if (const std::optional<ApiRow> summary = json->Object("executorSummary")) {
-    for (auto field : summary->json()) {
-      simdjson::dom::object object;
-      if (field.value.get_object().get(object) != simdjson::SUCCESS) continue;
-      const ApiRow s(object);
-      ExecutorSummaryRow row;
-      row.executor_id.assign(field.key);
-      auto address = address_of.find(row.executor_id);
-      row.address = address != address_of.end() && !address->second.empty()
-                        ? std::string(address->second)
-                        : std::string("CANNOT FIND ADDRESS");  // stagepage.js's fallback
-      row.task_time_ms = s.Int("taskTime");
-      row.failed_tasks = s.Int("failedTasks");
-      row.killed_tasks = s.Int("killedTasks");
-      row.succeeded_tasks = s.Int("succeededTasks");
-      row.input_bytes = s.Int("inputBytes");
-      row.input_records = s.Int("inputRecords");
-      row.output_bytes = s.Int("outputBytes");
-      row.output_records = s.Int("outputRecords");
-      row.shuffle_read_bytes = s.Int("shuffleRead");
-      row.shuffle_read_records = s.Int("shuffleReadRecords");
-      row.shuffle_write_bytes = s.Int("shuffleWrite");
-      row.shuffle_write_records = s.Int("shuffleWriteRecords");
-      row.memory_spilled = s.Int("memoryBytesSpilled");
-      row.disk_spilled = s.Int("diskBytesSpilled");
-      row.excluded = s.Bool("isExcludedForStage");
-      executors.push_back(std::move(row));
-    }
-    // As stagepage.js's table first shows them (see StagePageExecutorIdLess).
-    const bool all_numeric =
-        std::all_of(executors.begin(), executors.end(), [](const ExecutorSummaryRow& row) {
-          return IsNumericExecutorId(row.executor_id);
-        });
-    std::sort(executors.begin(), executors.end(),
-              [all_numeric](const ExecutorSummaryRow& a, const ExecutorSummaryRow& b) {
-                return StagePageExecutorIdLess(a.executor_id, b.executor_id, all_numeric);
-              });
+  const StageAttemptObjects objects(model);
+  for (const StageExecutorRow& e : StageExecutorRows(strings, objects, *stage_row->object)) {
+    const ExecutorStageSummary& s = e.summary;
+    ExecutorSummaryRow out;
+    out.executor_id = std::string(e.executor_id);
+    auto address = address_of.find(e.executor_id);
+    out.address = address != address_of.end() && !address->second.empty()
+                      ? std::string(address->second)
+                      : std::string("CANNOT FIND ADDRESS");  // stagepage.js's fallback
+    out.task_time_ms = s.task_time;
+    out.failed_tasks = s.failed_tasks;
+    out.killed_tasks = s.killed_tasks;
+    out.succeeded_tasks = s.succeeded_tasks;
+    out.input_bytes = s.input_bytes;
+    out.input_records = s.input_records;
+    out.output_bytes = s.output_bytes;
+    out.output_records = s.output_records;
+    out.shuffle_read_bytes = s.shuffle_read;
+    out.shuffle_read_records = s.shuffle_read_records;
+    out.shuffle_write_bytes = s.shuffle_write;
+    out.shuffle_write_records = s.shuffle_write_records;
+    out.memory_spilled = s.memory_bytes_spilled;
+    out.disk_spilled = s.disk_bytes_spilled;
+    out.excluded = e.excluded;
+    executors.push_back(std::move(out));
   }
+  // As stagepage.js's table first shows them (see StagePageExecutorIdLess).
+  const bool all_numeric =
+      std::all_of(executors.begin(), executors.end(), [](const ExecutorSummaryRow& r) {
+        return IsNumericExecutorId(r.executor_id);
+      });
+  std::sort(executors.begin(), executors.end(),
+            [all_numeric](const ExecutorSummaryRow& a, const ExecutorSummaryRow& b) {
+              return StagePageExecutorIdLess(a.executor_id, b.executor_id, all_numeric);
+            });
 
   // Jobs that include the stage (the shown stage object's).
-  const StageAttempt& object = model.stage(shown->second);
+  const StageAttempt& object = *stage_row->object;
   for (uint32_t job : object.jobs) job_ids.push_back(model.job(job).job_id);
   std::sort(job_ids.begin(), job_ids.end());
   job_ids.erase(std::unique(job_ids.begin(), job_ids.end()), job_ids.end());
 
-  static const std::vector<uint32_t> kNoTasks;
-  auto task_rows = model.stage_task_rows.find({stage_id, attempt_id});
-  const std::vector<uint32_t>& rows =
-      task_rows == model.stage_task_rows.end() ? kNoTasks : task_rows->second;
+  const std::vector<uint32_t>& rows = StageTaskRowsOf(model, stage_id, attempt_id);
 
   // Locality level summary: task attempts per level, in the order of the labels (as StagePage).
   std::map<std::string, uint32_t> by_level;
@@ -275,8 +258,9 @@ void StagePageModel::Build(const Session& session, const AttemptSummary& app,
         row.records = FiveOf(distributions->of(spec.records_field));
       }
       const double median = row.values[2], p75 = row.values[3], max = row.values[4];
-      row.skewed = IsMaterialSkew(row.unit, median, p75, max);
-      row.skew_ratio = median > 0 ? max / median : 0;
+      const SummarySkew skew = SummaryRowSkew(SkewMeasureOf(row.unit), median, p75, max);
+      row.skewed = skew.skewed;
+      row.skew_ratio = skew.ratio;
       summary.push_back(row);
     }
   }

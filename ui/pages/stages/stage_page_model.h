@@ -1,8 +1,9 @@
 // Everything the stage page shows for one stage attempt, built once on navigation (PrepareRoute)
-// and drawn from without allocating. Header numbers and the executor and accumulator tables are
-// read from the session's answer to /stages/<id>/<attempt> (the API's numbers); the summary
-// quantiles come from the function the taskSummary endpoint calls (ComputeTaskSummary); the task
-// table reads the core's task columns (task_table_model.h).
+// and drawn from without allocating. Header numbers and the executor and accumulator tables come
+// from the rows the REST API writes too (core/query/stage_rows.h, stage_executor_rows.h); the
+// summary quantiles from the function the taskSummary endpoint calls (ComputeTaskSummary), each
+// row's skew test from core/analysis/summary_skew.h; the task table reads the core's task columns
+// (task_table_model.h).
 #pragma once
 
 #include <array>
@@ -13,7 +14,6 @@
 #include "core/analysis/task_quantiles.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
-#include "core/session.h"
 #include "ui/widgets/metric_tooltips.h"
 #include "ui/pages/stages/task_table_model.h"
 
@@ -38,15 +38,11 @@ struct SummaryRow {
   SummaryField records_field = SummaryField::kDuration;  // kBytesRecords only
   std::array<double, 5> values{};
   std::array<double, 5> records{};
-  // Skew: the max is over twice the 75th percentile and larger than the median by a material
-  // amount (IsMaterialSkew). `skew_ratio` is max / median (0 when the median is 0).
+  // SummaryRowSkew (core/analysis/summary_skew.h): whether the max stands out, and max / median
+  // (0 when the median is 0).
   bool skewed = false;
   double skew_ratio = 0;
 };
-
-// True when a metric's max stands out: max > 2 x p75 and max - median at least 1 s for times
-// or 16 MiB for sizes, so small stages with noisy milliseconds are not flagged.
-bool IsMaterialSkew(SummaryUnit unit, double median, double p75, double max);
 
 // One row of "Aggregated metrics by executor" (v1.ExecutorStageSummary).
 struct ExecutorSummaryRow {
@@ -77,7 +73,7 @@ struct StagePageModel {
   afterglow::StageStatus status = afterglow::StageStatus::kPending;
   std::string name, description, details, failure_reason;
   int64_t submitted_ms = -1, first_launch_ms = -1, completed_ms = -1;
-  int64_t duration_ms = -1;           // first launch to completion (the stages table's duration)
+  int64_t duration_ms = -1;           // StageDurationMs (core/analysis/durations.h)
   int64_t total_task_time_ms = 0;     // executorRunTime summed over tasks (Spark's header)
   uint32_t num_tasks = 0, tasks_complete = 0, tasks_active = 0, tasks_failed = 0,
            tasks_killed = 0;
@@ -103,8 +99,8 @@ struct StagePageModel {
   // the same stage attempt of the same model again (a refresh while the log loads) keeps the task
   // table's view state: its status filter, search text and selected task (the sort order is the
   // table's own, applied again); another stage attempt starts from a fresh table.
-  void Build(const Session& session, const AttemptSummary& app, const AttemptModel& model,
-             const StringPool& strings, int64_t stage_id, int32_t attempt_id);
+  void Build(const AttemptModel& model, const StringPool& strings, int64_t stage_id,
+             int32_t attempt_id);
   // The row of `field` in `summary`, or null when the page does not show it.
   const SummaryRow* FindSummary(SummaryField field) const;
 

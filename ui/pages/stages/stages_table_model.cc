@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdio>
 
-#include "ui/pages/api_rows.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
@@ -37,85 +36,56 @@ const char* StageFilterName(StageFilter filter) {
   return "";
 }
 
-afterglow::StageStatus StageStatusFromApi(std::string_view text) {
-  using S = afterglow::StageStatus;
-  if (text == "ACTIVE") return S::kActive;
-  if (text == "COMPLETE") return S::kComplete;
-  if (text == "FAILED") return S::kFailed;
-  if (text == "SKIPPED") return S::kSkipped;
-  return S::kPending;
-}
-
-const char* StageStatusName(afterglow::StageStatus status) {
-  using S = afterglow::StageStatus;
-  switch (status) {
-    case S::kActive: return "ACTIVE";
-    case S::kComplete: return "COMPLETE";
-    case S::kFailed: return "FAILED";
-    case S::kPending: return "PENDING";
-    case S::kSkipped: return "SKIPPED";
-  }
-  return "";
-}
-
 void StagesTableModel::Clear() {
   rows.clear();
   order.clear();
   shown.clear();
   counts.fill(0);
-  error.clear();
   sorted = false;
 }
 
-void StagesTableModel::Build(const Session& session, const AttemptSummary& app, int64_t now_ms) {
+void StagesTableModel::Build(const AttemptModel& model, const StringPool& strings) {
   // A rebuild (a refresh while the log loads) keeps the selected stage attempt selected.
   if (selected_row >= 0 && static_cast<size_t>(selected_row) < shown.size()) {
     const StageRow& row = rows[shown[static_cast<size_t>(selected_row)]];
     selected_key_ = {row.stage_id, row.attempt_id};
   }
   Clear();
-  error = ForEachApiItem(session, ApiAppBase(app) + "/stages", "stages", [&](const ApiRow& stage) {
+  ForEachStageRow(model, strings, [&](const afterglow::StageRow& stage) {
+    using M = TaskMetric;
     StageRow row;
-    row.stage_id = static_cast<int32_t>(stage.Int("stageId"));
-    row.attempt_id = static_cast<int32_t>(stage.Int("attemptId"));
-    row.status = StageStatusFromApi(stage.Text("status"));
-    row.name = stage.Text("name");
-    row.description = stage.Text("description");
+    row.stage_id = stage.stage_id;
+    row.attempt_id = stage.attempt_id;
+    row.status = stage.status;
+    row.name = std::string(stage.name);
+    row.description = std::string(stage.description.text);
     row.description_line = OneLine(row.description);
-    row.details = stage.Text("details");
-    row.failure_reason = stage.Text("failureReason");
-    row.submitted_ms = stage.Date("submissionTime");
-    row.first_launch_ms = stage.Date("firstTaskLaunchedTime");
-    row.completed_ms = stage.Date("completionTime");
-    row.num_tasks = stage.Count("numTasks");
-    row.tasks_complete = stage.Count("numCompleteTasks");
-    row.tasks_active = stage.Count("numActiveTasks");
-    row.tasks_failed = stage.Count("numFailedTasks");
-    row.tasks_killed = stage.Count("numKilledTasks");
-    row.input_bytes = stage.Int("inputBytes");
-    row.input_records = stage.Int("inputRecords");
-    row.output_bytes = stage.Int("outputBytes");
-    row.output_records = stage.Int("outputRecords");
-    row.shuffle_read_bytes = stage.Int("shuffleReadBytes");
-    row.shuffle_read_records = stage.Int("shuffleReadRecords");
-    row.shuffle_write_bytes = stage.Int("shuffleWriteBytes");
-    row.shuffle_write_records = stage.Int("shuffleWriteRecords");
-    row.memory_spilled = stage.Int("memoryBytesSpilled");
-    row.disk_spilled = stage.Int("diskBytesSpilled");
-    if (row.first_launch_ms >= 0) {
-      const int64_t end = row.completed_ms >= 0 ? row.completed_ms : now_ms;
-      row.duration_ms = end >= row.first_launch_ms ? end - row.first_launch_ms : -1;
-    }
+    row.details = std::string(stage.details);
+    row.failure_reason = std::string(stage.failure_reason.text);
+    row.submitted_ms = stage.submission_time;
+    row.first_launch_ms = stage.first_launch_time;
+    row.completed_ms = stage.completion_time;
+    auto count = [](int32_t n) { return n > 0 ? static_cast<uint32_t>(n) : 0u; };
+    row.num_tasks = count(stage.num_tasks);
+    row.tasks_complete = count(stage.complete_tasks);
+    row.tasks_active = count(stage.active_tasks);
+    row.tasks_failed = count(stage.failed_tasks);
+    row.tasks_killed = count(stage.killed_tasks);
+    row.input_bytes = stage.metrics[M::kInputBytesRead];
+    row.input_records = stage.metrics[M::kInputRecordsRead];
+    row.output_bytes = stage.metrics[M::kOutputBytesWritten];
+    row.output_records = stage.metrics[M::kOutputRecordsWritten];
+    row.shuffle_read_bytes = stage.shuffle_read_bytes();
+    row.shuffle_read_records = stage.metrics[M::kShuffleRecordsRead];
+    row.shuffle_write_bytes = stage.metrics[M::kShuffleBytesWritten];
+    row.shuffle_write_records = stage.metrics[M::kShuffleRecordsWritten];
+    row.memory_spilled = stage.metrics[M::kMemoryBytesSpilled];
+    row.disk_spilled = stage.metrics[M::kDiskBytesSpilled];
+    row.duration_ms = stage.duration_ms;
     ++counts[static_cast<size_t>(StageFilter::kAll)];
     ++counts[static_cast<size_t>(FilterOf(row.status))];
     rows.push_back(std::move(row));
   });
-  if (!error.empty()) {  // no rows from an answer that could not be read whole
-    std::string why = std::move(error);
-    Clear();
-    error = std::move(why);
-    return;
-  }
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   ApplyFilter();

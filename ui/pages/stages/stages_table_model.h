@@ -1,5 +1,6 @@
 // The stages table's rows: every stage attempt as the History Server's /stages answer lists it,
-// read once from the session's answer so each number is the API's. Rebuilt by RefreshModels;
+// read once from the stage rows the REST API writes too (core/query/stage_rows.h), so each number
+// is the API's. Rebuilt by RefreshModels;
 // sorting and filtering work on index vectors, never on copies of rows.
 #pragma once
 
@@ -11,7 +12,8 @@
 #include <vector>
 
 #include "core/model/app_model.h"
-#include "core/session.h"
+#include "core/model/string_pool.h"
+#include "core/query/stage_rows.h"
 
 namespace afterglow::ui {
 
@@ -37,8 +39,8 @@ struct StageRow {
   int64_t shuffle_read_bytes = 0, shuffle_read_records = 0;
   int64_t shuffle_write_bytes = 0, shuffle_write_records = 0;
   int64_t memory_spilled = 0, disk_spilled = 0;
-  // Spark's Stages page: from the first task's launch to completion (or to "now", the log's last
-  // event, while running); -1 before any task launched.
+  // StageDurationMs (core/analysis/durations.h): from the first task's launch to completion, or
+  // to the log's end while running; -1 before any task launched.
   int64_t duration_ms = -1;
 };
 
@@ -62,25 +64,20 @@ enum class StageColumn : uint8_t {
 enum class StageFilter : uint8_t { kAll, kActive, kPending, kComplete, kFailed, kSkipped, kCount };
 inline constexpr size_t kStageFilterCount = static_cast<size_t>(StageFilter::kCount);
 const char* StageFilterName(StageFilter filter);  // "All", "Active", ...
-const char* StageStatusName(afterglow::StageStatus status);  // the API's "COMPLETE", ...
-// The inverse, for the API's "status" of a stage ("PENDING" for anything unknown).
-afterglow::StageStatus StageStatusFromApi(std::string_view text);
 
 struct StagesTableModel {
   std::vector<StageRow> rows;     // in the API's order (stage id descending, attempt descending)
   std::vector<uint32_t> order;    // every row, in the current sort order
   std::vector<uint32_t> shown;    // `order` after the status filter and the search text
   std::array<uint32_t, kStageFilterCount> counts{};  // rows per filter choice (kAll = all)
-  std::string error;              // set when the API's answer could not be read
   StageFilter filter = StageFilter::kAll;
   char search[96] = {};  // the search box: id, or part of name or description (any case)
   bool sorted = false;            // false after Build: the view applies its sort order again
   int selected_row = -1;          // keyboard selection: a position in `shown`, -1 for none
 
   void Clear();
-  // Reads the stage attempts of one application attempt from the session's REST answer; `now_ms`
-  // stands in for the current time of running stages (the log's last event).
-  void Build(const Session& session, const AttemptSummary& app, int64_t now_ms);
+  // Reads the stage attempts of one application attempt's model, one row at a time.
+  void Build(const AttemptModel& model, const StringPool& strings);
   void Sort(StageColumn column, bool ascending);
   // Recomputes `shown` from `order`, `filter` and `search`. Call after changing either.
   void ApplyFilter();

@@ -170,10 +170,6 @@ void DrawStagesView(AppState& state) {
   ImGui::PushFont(Fonts().title);
   ImGui::TextUnformatted("Stages");
   ImGui::PopFont();
-  if (!stages.error.empty()) {
-    ImGui::TextColored(colors::kFailed, "%s", stages.error.c_str());
-    return;
-  }
   DrawToolbar(stages);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
   // Arrows move a selection through the rows; Enter opens the selected stage.
@@ -259,7 +255,6 @@ void DescribeStagesView(const AppState& state, JsonWriter& out) {
     out.Int(row.attempt_id);
     out.EndArray();
   }
-  if (!stages.error.empty()) out.Field("error", stages.error);
 }
 
 }  // namespace afterglow::ui

@@ -62,23 +62,23 @@ TEST(JobPageModel, SqlJobWithSkippedStages) {
   Loaded loaded = Load("spark/spark-events/local-1642039451826");
   ASSERT_NE(loaded.session, nullptr);
   JobPageModel page;
-  BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, 2, 16.0f, page);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 2, 16.0f, page);
   ASSERT_TRUE(page.found);
-  EXPECT_EQ(page.status, "SUCCEEDED");
+  EXPECT_EQ(page.status, JobStatus::kSucceeded);
   EXPECT_EQ(page.sql_execution_id, 0);
   EXPECT_EQ(page.skipped_stages, 2u);
   EXPECT_EQ(page.completed_stages, 1u);
   // Stage 5 ran from 1642039497181 to 1642039497249 (StageCompleted); the job ended at ...251.
   ASSERT_EQ(page.stages.size(), 3u);
   EXPECT_EQ(page.stages[0].stage_id, 5);
-  EXPECT_EQ(page.stages[0].status, "COMPLETE");
+  EXPECT_EQ(page.stages[0].status, StageStatus::kComplete);
   EXPECT_EQ(page.stages[0].submitted_ms, 1642039497181);
   EXPECT_EQ(page.stages[0].completed_ms, 1642039497249);
   EXPECT_EQ(page.stages[0].tasks_total, 1u);
   EXPECT_EQ(page.stages[1].stage_id, 4);
-  EXPECT_EQ(page.stages[1].status, "SKIPPED");
+  EXPECT_EQ(page.stages[1].status, StageStatus::kSkipped);
   EXPECT_EQ(page.stages[2].stage_id, 3);
-  EXPECT_EQ(page.stages[2].status, "SKIPPED");
+  EXPECT_EQ(page.stages[2].status, StageStatus::kSkipped);
   EXPECT_EQ(page.completed_ms, 1642039497251);
 
   const RddDagModel& dag = page.dag;
@@ -120,16 +120,16 @@ TEST(JobPageModel, FailedJobOfAnOldLog) {
   Loaded loaded = Load("spark/spark-events/local-1422981780767");
   ASSERT_NE(loaded.session, nullptr);
   JobPageModel page;
-  BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, 1, 16.0f, page);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 1, 16.0f, page);
   ASSERT_TRUE(page.found);
-  EXPECT_EQ(page.status, "FAILED");
+  EXPECT_EQ(page.status, JobStatus::kFailed);
   EXPECT_EQ(page.sql_execution_id, -1);
   ASSERT_EQ(page.stages.size(), 2u);
   EXPECT_EQ(page.stages[0].stage_id, 2);
-  EXPECT_EQ(page.stages[0].status, "FAILED");
+  EXPECT_EQ(page.stages[0].status, StageStatus::kFailed);
   EXPECT_NE(page.stages[0].failure_reason.find("Job aborted due to stage failure: Task 3"),
             std::string::npos);
-  EXPECT_EQ(page.stages[1].status, "COMPLETE");
+  EXPECT_EQ(page.stages[1].status, StageStatus::kComplete);
   EXPECT_EQ(page.dag.nodes.size(), 4u);
   EXPECT_EQ(page.dag.clusters.size(), 2u);
   EXPECT_TRUE(page.dag.edges.empty());
@@ -142,7 +142,7 @@ TEST(JobPageModel, UnknownJobIsNotFound) {
   Loaded loaded = Load("spark/spark-events/local-1422981780767");
   ASSERT_NE(loaded.session, nullptr);
   JobPageModel page;
-  BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, 77, 16.0f, page);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 77, 16.0f, page);
   EXPECT_FALSE(page.found);
   EXPECT_TRUE(page.stages.empty());
   EXPECT_TRUE(page.dag.nodes.empty());
@@ -270,7 +270,7 @@ void ExpectEveryJobMatchesTheApi(const std::string& relative) {
     ASSERT_EQ(element.get_object().get(job), simdjson::SUCCESS);
     const int64_t job_id = IntOf(job, "jobId");
     JobPageModel page;
-    BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, job_id, 16.0f,
+    BuildJobPageModel(*loaded.model, *loaded.strings, job_id, 16.0f,
                       page);
     ASSERT_TRUE(page.found);
     EXPECT_EQ(ModelSections(page), ExpectedSections(*loaded.session, loaded.app, job_id))
@@ -294,7 +294,7 @@ TEST(JobPageSections, FailedJobShowsCompletedAndFailedStages) {
   Loaded loaded = Load("spark/spark-events/local-1422981780767");
   ASSERT_NE(loaded.session, nullptr);
   JobPageModel page;
-  BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, 1, 16.0f, page);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 1, 16.0f, page);
   const Sections expected = {{"Completed", {1}}, {"Failed", {2}}};
   EXPECT_EQ(ModelSections(page), expected);
   // Spark's order: Completed before Failed.
@@ -309,7 +309,7 @@ TEST(JobPageSections, FinishedJobShowsItsUnsubmittedStagesAsSkipped) {
   Loaded loaded = Load("spark/spark-events/local-1642039451826");
   ASSERT_NE(loaded.session, nullptr);
   JobPageModel page;
-  BuildJobPageModel(*loaded.session, loaded.app, *loaded.model, *loaded.strings, 2, 16.0f, page);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 2, 16.0f, page);
   const Sections expected = {{"Completed", {5}}, {"Skipped", {4, 3}}};
   EXPECT_EQ(ModelSections(page), expected);
   EXPECT_EQ(page.section_size[static_cast<size_t>(JobStageSection::kPending)], 0u);
@@ -321,14 +321,14 @@ TEST(JobPageSections, TheRuleForEachStage) {
   EXPECT_EQ(SectionOfStage(never_submitted, false), JobStageSection::kSkipped);
   JobStageRow running;
   running.submitted_ms = 1000;
-  running.status = "ACTIVE";
+  running.status = StageStatus::kActive;
   EXPECT_EQ(SectionOfStage(running, true), JobStageSection::kActive);
   JobStageRow failed = running;
   failed.completed_ms = 2000;
-  failed.status = "FAILED";
+  failed.status = StageStatus::kFailed;
   EXPECT_EQ(SectionOfStage(failed, false), JobStageSection::kFailed);
   JobStageRow complete = failed;
-  complete.status = "COMPLETE";
+  complete.status = StageStatus::kComplete;
   EXPECT_EQ(SectionOfStage(complete, false), JobStageSection::kCompleted);
 }
 

@@ -80,7 +80,7 @@ TEST_P(StagePageSummary, EveryStageAttemptEqualsTheTaskSummaryEndpoint) {
     const std::string where = "stage " + std::to_string(key.first) + "/" +
                               std::to_string(key.second) + " ";
     StagePageModel page;
-    page.Build(ui.session(), *state.SelectedApp(), model, *state.Strings(), key.first, key.second);
+    page.Build(model, *state.Strings(), key.first, key.second);
     ASSERT_TRUE(page.found) << where << page.error;
     ++pages;
     // Which rows show: stagepage.js's conditions on the stage's own totals.
@@ -144,7 +144,7 @@ TEST_P(StagePageSummary, ExecutorTableEqualsTheStageExecutorSummary) {
     const std::string where = "stage " + std::to_string(key.first) + "/" +
                               std::to_string(key.second) + " ";
     StagePageModel page;
-    page.Build(ui.session(), *state.SelectedApp(), model, *state.Strings(), key.first, key.second);
+    page.Build(model, *state.Strings(), key.first, key.second);
     // The plain stage-attempt answer: details on, every task included.
     const ApiResponse answer = ui.session().Api(prefix + "/stages/" + std::to_string(key.first) +
                                                 "/" + std::to_string(key.second));
@@ -185,20 +185,6 @@ INSTANTIATE_TEST_SUITE_P(Corpus, StagePageSummary,
                                            "spark/spark-events/application_1553914137147_0018",
                                            "rapids-tools/profiling/nds_q66_gpu.zstd"));
 
-TEST(StagePageSkew, MaxOverTwiceP75AndMateriallyAboveTheMedian) {
-  // 8 s max against a 200 ms 75th percentile: flagged.
-  EXPECT_TRUE(IsMaterialSkew(SummaryUnit::kMillis, 150, 200, 8000));
-  // Over 2x the 75th percentile but only 250 ms above the median: noise, not flagged.
-  EXPECT_FALSE(IsMaterialSkew(SummaryUnit::kMillis, 50, 100, 300));
-  // Far above the median but under 2x the 75th percentile: a spread, not one outlier.
-  EXPECT_FALSE(IsMaterialSkew(SummaryUnit::kMillis, 1000, 5000, 9000));
-  // Sizes: 1 GiB against 10 MiB is skew; 20 MiB against 1 MiB is not material.
-  EXPECT_TRUE(IsMaterialSkew(SummaryUnit::kBytes, 8 << 20, 10 << 20, 1 << 30));
-  EXPECT_FALSE(IsMaterialSkew(SummaryUnit::kBytesRecords, 1 << 20, 1 << 20, 12 << 20));
-  // Shuffle write time is in nanoseconds: 3 s against 0.1 s is skew.
-  EXPECT_TRUE(IsMaterialSkew(SummaryUnit::kNanos, 5e7, 1e8, 3e9));
-}
-
 TEST(StagePageModel, LatestAttemptAndUnknownStage) {
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(kCorpus + "/spark/spark-events/application_1553914137147_0018"), "");
@@ -209,13 +195,13 @@ TEST(StagePageModel, LatestAttemptAndUnknownStage) {
   for (const auto& [key, object] : model.stage_rows) latest[key.first] = key.second;
   for (const auto& [stage_id, attempt] : latest) {
     StagePageModel page;
-    page.Build(ui.session(), *state.SelectedApp(), model, *state.Strings(), stage_id, -1);
+    page.Build(model, *state.Strings(), stage_id, -1);
     ASSERT_TRUE(page.found);
     EXPECT_EQ(page.attempt_id, attempt);
     EXPECT_EQ(page.attempts.back(), attempt);
   }
   StagePageModel missing;
-  missing.Build(ui.session(), *state.SelectedApp(), model, *state.Strings(), 987654, 0);
+  missing.Build(model, *state.Strings(), 987654, 0);
   EXPECT_FALSE(missing.found);
   EXPECT_FALSE(missing.error.empty());
 }
