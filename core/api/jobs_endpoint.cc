@@ -3,14 +3,11 @@
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
 
+#include "core/api/opt_field.h"
 namespace afterglow {
 namespace {
 
 constexpr const char* kJobStatusNames[] = {"RUNNING", "SUCCEEDED", "FAILED", "UNKNOWN"};
-
-void WriteOpt(JsonWriter& w, const StringPool& pool, const char* key, const OptString& value) {
-  if (value.present) w.Field(key, pool.Get(value.id));
-}
 
 void WriteKilledSummary(JsonWriter& w, const StringPool& pool, const KilledSummary& summary) {
   w.Key("killedTasksSummary");
@@ -24,14 +21,14 @@ void WriteJob(JsonWriter& w, const StringPool& pool, const Job& job) {
   w.BeginObject();
   w.FieldInt("jobId", job.job_id);
   w.Field("name", pool.Get(job.name));
-  WriteOpt(w, pool, "description", job.description);
+  WriteOptField(w, pool, "description", job.description);
   if (job.submission_time != kNoTime) w.Field("submissionTime", FormatSparkDate(job.submission_time));
   if (c.completion_time != kNoTime) w.Field("completionTime", FormatSparkDate(c.completion_time));
   w.Key("stageIds");
   w.BeginArray();
   for (int32_t id : job.stage_ids) w.Int(id);
   w.EndArray();
-  WriteOpt(w, pool, "jobGroup", job.job_group);
+  WriteOptField(w, pool, "jobGroup", job.job_group);
   w.Key("jobTags");
   w.BeginArray();
   for (StringId tag : job.job_tags) w.String(pool.Get(tag));

@@ -21,14 +21,11 @@
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
 
+#include "core/api/opt_field.h"
 namespace afterglow {
 namespace {
 
 constexpr const char* kStageStatusNames[] = {"ACTIVE", "COMPLETE", "FAILED", "PENDING", "SKIPPED"};
-
-void WriteOptText(JsonWriter& w, const StringPool& pool, const char* key, const OptString& value) {
-  if (value.present) w.Field(key, pool.Get(value.id));
-}
 
 void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
                 const std::function<void(JsonWriter&)>& extra = nullptr) {
@@ -49,7 +46,7 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
     w.Field("firstTaskLaunchedTime", FormatSparkDate(s.first_launch_time));
   }
   if (s.completion_time != kNoTime) w.Field("completionTime", FormatSparkDate(s.completion_time));
-  WriteOptText(w, pool, "failureReason", s.failure_reason);
+  WriteOptField(w, pool, "failureReason", s.failure_reason);
   w.FieldInt("executorDeserializeTime", m[M::kExecutorDeserializeTime]);
   w.FieldInt("executorDeserializeCpuTime", m[M::kExecutorDeserializeCpuTime]);
   w.FieldInt("executorRunTime", m[M::kExecutorRunTime]);
@@ -86,7 +83,7 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
   w.FieldInt("shuffleWriteTime", m[M::kShuffleWriteTime]);
   w.FieldInt("shuffleWriteRecords", m[M::kShuffleRecordsWritten]);
   w.Field("name", pool.Get(s.name));
-  WriteOptText(w, pool, "description", s.description);
+  WriteOptField(w, pool, "description", s.description);
   w.Field("details", pool.Get(s.details));
   w.Field("schedulingPool", pool.Get(s.scheduling_pool));
   w.Key("rddIds");
@@ -98,9 +95,9 @@ void WriteStage(JsonWriter& w, const StringPool& pool, const StageAttempt& s,
   for (const StageAccumulable& acc : s.accumulables) {
     w.BeginObject();
     w.FieldInt("id", acc.id);
-    WriteOptText(w, pool, "name", acc.name);
-    WriteOptText(w, pool, "update", acc.update);
-    WriteOptText(w, pool, "value", acc.value);
+    WriteOptField(w, pool, "name", acc.name);
+    WriteOptField(w, pool, "update", acc.update);
+    WriteOptField(w, pool, "value", acc.value);
     w.EndObject();
   }
   w.EndArray();
@@ -361,9 +358,9 @@ void WriteTask(JsonWriter& w, const StringPool& pool, const AttemptModel& attemp
       const TaskAccumulable& acc = d.accumulables[range->second.first + i];
       w.BeginObject();
       w.FieldInt("id", acc.id);
-      WriteOptText(w, pool, "name", acc.name);
-      WriteOptText(w, pool, "update", acc.update);
-      WriteOptText(w, pool, "value", acc.value);
+      WriteOptField(w, pool, "name", acc.name);
+      WriteOptField(w, pool, "update", acc.update);
+      WriteOptField(w, pool, "value", acc.value);
       w.EndObject();
     }
   }

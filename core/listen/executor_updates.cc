@@ -6,11 +6,10 @@
 #include <string_view>
 
 #include "core/listen/app_status_listener.h"
+#include "core/model/driver_id.h"
 
 namespace afterglow {
 namespace {
-
-constexpr std::string_view kDriverExecutorId = "driver";
 
 // LiveExecutor.hostname: the ExecutorAdded host, else the host part of the block manager's
 // host:port (Utils.parseHostPort).
