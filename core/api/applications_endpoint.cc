@@ -13,7 +13,7 @@ namespace afterglow {
 namespace {
 
 void WriteAttempt(JsonWriter& w, const StringPool& pool, const AttemptModel& attempt) {
-  const AppInfo& app = attempt.listing;  // what the listing read (fact 4)
+  const AppInfo& app = attempt.listing;  // what the listing read (docs/SPARK-SEMANTICS.md fact 4)
   const int64_t end = AttemptEndTime(attempt);
   // lastUpdated is a file or scan time in the SHS and cannot come from the log; the latest
   // event time is the closest stand-in (conformance blanks it, as Spark's own tests do).

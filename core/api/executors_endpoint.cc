@@ -1,13 +1,11 @@
 // applications/{id}[/{attempt}]/executors, allexecutors, executors/{id}/threads and threads
-// (v1.ExecutorSummary; SPARK-SEMANTICS.md facts 64-73).
-#include <chrono>
-
+// (v1.ExecutorSummary; docs/SPARK-SEMANTICS.md facts 64-73).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
-#include "core/base/epoch_clock.h"
-#include "core/model/driver_id.h"
 #include "core/api/executor_view.h"
 #include "core/api/json_writer.h"
+#include "core/base/epoch_clock.h"
+#include "core/model/driver_id.h"
 
 namespace afterglow {
 namespace {

@@ -1,9 +1,10 @@
-// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (fact 18-29).
+// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (docs/SPARK-SEMANTICS.md
+// fact 18-29).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
-
 #include "core/api/opt_field.h"
+
 namespace afterglow {
 namespace {
 

@@ -1,5 +1,5 @@
 // applications/{id}[/{attempt}]/sql (details, planDescription, offset, length), sql/{executionId}
-// and diagnostics/sql[/{executionId}] (SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
+// and diagnostics/sql[/{executionId}] (docs/SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
 // SqlResource.scala, SQLDiagnosticResource.scala).
 #include <algorithm>
 #include <optional>

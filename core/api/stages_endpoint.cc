@@ -1,4 +1,5 @@
-// applications/{id}[/{attempt}]/stages and everything under it (facts 30-42, 51-63):
+// applications/{id}[/{attempt}]/stages and everything under it (docs/SPARK-SEMANTICS.md facts
+// 30-42, 51-63):
 //   stages                     status, details, taskStatus, withSummaries, quantiles
 //   stages/{id}                every attempt, attempt ascending; details defaults to true
 //   stages/{id}/{attempt}      one attempt; details defaults to true
@@ -20,8 +21,8 @@
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
-
 #include "core/api/opt_field.h"
+
 namespace afterglow {
 namespace {
 
@@ -696,7 +697,8 @@ std::optional<StageDataOptions> ParseStageDataOptions(const ApiRequest& request,
   return options;
 }
 
-// fact 33: with details and taskStatus, the list keeps only stages with tasks in those states.
+// docs/SPARK-SEMANTICS.md fact 33: with details and taskStatus, the list keeps only stages with
+// tasks in those states.
 bool StageHasTasksIn(const StageAttempt& s, const std::vector<TaskApiStatus>& statuses) {
   for (TaskApiStatus status : statuses) {
     switch (status) {
@@ -794,7 +796,7 @@ ApiResponse TaskListEndpoint(const ApiData& data, const AttemptModel& attempt, i
   if (!statuses) return NotFound("");
   std::vector<uint32_t> rows = TaskRowsOf(attempt, stage_id, attempt_id);
   SortTaskRows(attempt, order, rows);
-  // Filter first, then slice(offset, offset + length) (fact 53).
+  // Filter first, then slice(offset, offset + length) (docs/SPARK-SEMANTICS.md fact 53).
   std::vector<uint32_t> shown;
   const int64_t begin = std::max<int64_t>(offset, 0);
   const int64_t end = begin + std::max<int64_t>(length, 0);

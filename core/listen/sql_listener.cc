@@ -285,7 +285,7 @@ bool SqlListener::WantsTaskAccumulables(int32_t stage_id, int32_t stage_attempt_
   return it != stage_metrics_.end() && it->second->attempt_id == stage_attempt_id;
 }
 
-// onTaskEnd -> LiveStageMetrics.updateTaskMetrics (fact 91).
+// onTaskEnd -> LiveStageMetrics.updateTaskMetrics (docs/SPARK-SEMANTICS.md fact 91).
 void SqlListener::OnTaskEnd(const TaskEndEvent& event,
                             const std::vector<TaskAccumUpdate>& accumulables) {
   if (!IsSqlStage(event.stage_id)) return;

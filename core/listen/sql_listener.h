@@ -1,7 +1,7 @@
 // Spark's SQLAppStatusListener and StreamingQueryStatusListener, replayed (History Server mode,
 // live = false): SQL executions with their plan graphs and aggregated metric values, and
 // Structured Streaming queries with their progress, into AttemptModel::sql and ::streaming.
-// SPARK-SEMANTICS.md section 10 (facts 84-95) says what is computed; the comments below say
+// docs/SPARK-SEMANTICS.md section 10 (facts 84-95) says what is computed; the comments below say
 // which Spark method each step follows.
 #pragma once
 
