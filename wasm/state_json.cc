@@ -7,9 +7,9 @@
 #include <cstdio>
 
 #include "core/base/json_escape.h"
-#include "ui/theme.h"
-#include "ui/view_list.h"
-#include "ui/widget_anchors.h"
+#include "ui/app/view_list.h"
+#include "ui/widgets/theme.h"
+#include "ui/widgets/widget_anchors.h"
 
 namespace afterglow::wasm {
 namespace {
