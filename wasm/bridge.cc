@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/base/epoch_clock.h"
 #include "core/base/read_padding.h"
 #include "core/listen/retention_memory_cap.h"
 #include "ui/app/app_state.h"
@@ -222,7 +223,7 @@ EMSCRIPTEN_KEEPALIVE void ag_load_end() {
   state.progress.current_file.clear();
   page.models_stale = false;  // the steps build every model from the whole session
   page.finishing = true;
-  page.final_build.Start(state, ui::WallClockMs());
+  page.final_build.Start(state, afterglow::NowEpochMs());
 }
 
 // The model the next ag_load_finish_step builds ("jobs", "overview"; "" when none), for the

@@ -18,8 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/base/json_escape.h"
 #include "core/load/log_layout.h"
-#include "wasm/json_text.h"
 #include "wasm/page.h"
 
 namespace afterglow::wasm {
@@ -35,18 +35,18 @@ void AppendNumber(std::string& out, uint64_t value) {
 template <typename AppendPart>
 void AppendLog(std::string& out, const LogSource& log, AppendPart append_part) {
   out += "{\"name\":";
-  AppendJsonString(out, log.name);
+  AppendJsonString(log.name, out);
   out += log.layout == LogLayout::kSingleFile ? ",\"multi\":false" : ",\"multi\":true";
   out += log.in_progress ? ",\"inProgress\":true" : ",\"inProgress\":false";
   out += ",\"codec\":";
-  AppendJsonString(out, log.codec);
+  AppendJsonString(log.codec, out);
   out += ",\"problem\":";
-  AppendJsonString(out, log.problem);
+  AppendJsonString(log.problem, out);
   out += ",\"parts\":[";
   for (size_t i = 0; i < log.parts.size(); ++i) {
     if (i > 0) out += ',';
     out += "{\"path\":";
-    AppendJsonString(out, log.parts[i].path);
+    AppendJsonString(log.parts[i].path, out);
     out += ",\"size\":";
     AppendNumber(out, log.parts[i].size);
     append_part(out, log.parts[i]);
@@ -67,6 +67,7 @@ void PushChunk(Page& page, uint32_t offset, uint32_t size) {
 
 }  // namespace afterglow::wasm
 
+using afterglow::AppendJsonString;
 using afterglow::LayoutFile;
 using afterglow::LogSource;
 using afterglow::ZipEntry;
@@ -149,7 +150,7 @@ EMSCRIPTEN_KEEPALIVE const char* ag_zip_find_directory(uint32_t tail_size, doubl
       !afterglow::FindZipDirectory(page.chunk.data(), tail_size, static_cast<uint64_t>(file_size),
                                    &offset, &size, &error)) {
     json = "{\"error\":";
-    afterglow::wasm::AppendJsonString(json, error.empty() ? "cannot be read as a zip" : error);
+    AppendJsonString(error.empty() ? "cannot be read as a zip" : error, json);
     json += "}";
     return json.c_str();
   }
@@ -172,7 +173,7 @@ EMSCRIPTEN_KEEPALIVE const char* ag_zip_plan(uint32_t directory_size) {
   if (directory_size > page.chunk.size() ||
       !afterglow::ParseZipDirectory(page.chunk.data(), directory_size, &page.zip_entries, &error)) {
     json = "{\"error\":";
-    afterglow::wasm::AppendJsonString(json, error.empty() ? "cannot be read as a zip" : error);
+    AppendJsonString(error.empty() ? "cannot be read as a zip" : error, json);
     json += "}";
     return json.c_str();
   }

@@ -6,10 +6,10 @@
 
 #include <cstdio>
 
-#include "ui/widgets/theme.h"
+#include "core/base/json_escape.h"
 #include "ui/app/view_list.h"
+#include "ui/widgets/theme.h"
 #include "ui/widgets/widget_anchors.h"
-#include "wasm/json_text.h"
 
 namespace afterglow::wasm {
 namespace {
@@ -47,7 +47,7 @@ std::string StateJson(const Page& page, bool as_drawn) {
   std::snprintf(number, sizeof number, "\",\"progress\":%.4f,\"error\":", progress);
   json += number;
   if (state.status == ui::LoadStatus::kError) {
-    AppendJsonString(json, state.error);
+    AppendJsonString(state.error, json);
   } else {
     json += "null";
   }
@@ -55,13 +55,13 @@ std::string StateJson(const Page& page, bool as_drawn) {
   const AttemptSummary* app = state.SelectedApp();
   if (app != nullptr) {
     json += "{\"id\":";
-    AppendJsonString(json, app->app_id);
+    AppendJsonString(app->app_id, json);
     json += ",\"attemptId\":";
-    AppendJsonString(json, app->attempt_id);
+    AppendJsonString(app->attempt_id, json);
     json += ",\"name\":";
-    AppendJsonString(json, app->name);
+    AppendJsonString(app->name, json);
     json += ",\"sparkVersion\":";
-    AppendJsonString(json, app->spark_version);
+    AppendJsonString(app->spark_version, json);
     json += "}";
   } else {
     json += "null";
@@ -75,7 +75,7 @@ std::string StateJson(const Page& page, bool as_drawn) {
   AppendCount(json, "tasks", app ? app->finished_tasks : 0);
   AppendCount(json, "executors", app ? app->executors : 0, true);
   json += "},\"view\":";
-  AppendJsonString(json, state.route_text);
+  AppendJsonString(state.route_text, json);
   // What the view shows (rows, selection, headline numbers), from its describe function.
   json += ",\"viewState\":";
   // Mid-load the views describe the partial results (bridge.cc refreshes the models first).
@@ -103,12 +103,12 @@ std::string StateJson(const Page& page, bool as_drawn) {
     for (size_t i = 0; i < problems.size() && i < kShownProblems; ++i) {
       if (i > 0) json += ',';
       json += "{\"file\":";
-      AppendJsonString(json, problems[i].file);
+      AppendJsonString(problems[i].file, json);
       json += ",";
       AppendCount(json, "line", problems[i].line);
       AppendCount(json, "offset", problems[i].offset);
       json += "\"cause\":";
-      AppendJsonString(json, problems[i].cause);
+      AppendJsonString(problems[i].cause, json);
       json += "}";
     }
   }
@@ -142,9 +142,9 @@ std::string StateJson(const Page& page, bool as_drawn) {
     if (anchors[i].text[0] == '\0') continue;
     if (!first_text) json += ',';
     first_text = false;
-    AppendJsonString(json, anchors[i].name);
+    AppendJsonString(anchors[i].name, json);
     json += ':';
-    AppendJsonString(json, anchors[i].text);
+    AppendJsonString(anchors[i].text, json);
   }
   // Whether a text box has the keyboard, and the body font's size in device pixels.
   json += "},\"typing\":";

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "core/base/epoch_clock.h"
 #include "core/base/read_padding.h"
 #include "core/session.h"
 #include "ui/app/app_state.h"
@@ -59,7 +60,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void ag_warm_up() {
   // the end of a load, too briefly to be optimized before it is over.
   for (int round = 0; round < kModelRounds; ++round) {
     afterglow::ui::ModelBuildQueue queue;
-    queue.Start(state, afterglow::ui::WallClockMs());
+    queue.Start(state, afterglow::NowEpochMs());
     while (!queue.Step(state, SIZE_MAX)) {
     }
   }

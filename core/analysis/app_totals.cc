@@ -8,10 +8,6 @@
 
 namespace afterglow {
 
-bool IsDriverId(std::string_view executor_id) {
-  return executor_id == "driver" || executor_id == "<driver>";
-}
-
 bool IsLostExecutorReason(std::string_view remove_reason) {
   if (remove_reason.empty()) return false;
   std::string lower(remove_reason);

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "core/model/app_model.h"
+#include "core/model/driver_id.h"
 #include "core/model/string_pool.h"
 
 namespace afterglow {
@@ -50,9 +51,6 @@ struct AppTotals {
 };
 
 AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool);
-
-// True for the executor ids Spark gives the driver ("driver"; "<driver>" in Spark 1.x logs).
-bool IsDriverId(std::string_view executor_id);
 
 // Whether an executor's removeReason means it was lost (a crash, a lost container, a killed
 // heartbeat) rather than released on purpose (dynamic allocation, decommissioning, the

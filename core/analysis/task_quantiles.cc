@@ -59,7 +59,7 @@ int64_t IndexValue(const AttemptModel& model, uint32_t row, SummaryField field,
   const bool has_metrics = TaskHasMetrics(model, row);
   switch (field) {
     case F::kDuration:
-      // Every task's duration, running and failed ones included (fact 58).
+      // Every task's duration, running and failed ones included (docs/SPARK-SEMANTICS.md fact 58).
       return TaskStoredDuration(model, row, now);
     case F::kSchedulerDelay: {
       if (!has_metrics) return -1;

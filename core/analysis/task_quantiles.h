@@ -1,6 +1,7 @@
 // Quantiles of task metrics as Spark's History Server computes them (AppStatusStore.taskSummary
-// over a disk-backed store, SPARK-SEMANTICS facts 55-59) and of per-executor stage summaries
-// (AppStatusUtils.getQuantilesValue, fact 63). Pure functions over the model.
+// over a disk-backed store, docs/SPARK-SEMANTICS.md facts 55-59) and of per-executor stage
+// summaries (AppStatusUtils.getQuantilesValue, docs/SPARK-SEMANTICS.md fact 63). Pure functions
+// over the model.
 #pragma once
 
 #include <array>

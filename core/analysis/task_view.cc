@@ -6,8 +6,9 @@
 namespace afterglow {
 namespace {
 
-// For a non-SUCCESS task, the metric whose value the API shows in each field (fact 48): the
-// inverse of makeNegative's argument mix-up. Fields not listed show their own value.
+// For a non-SUCCESS task, the metric whose value the API shows in each field
+// (docs/SPARK-SEMANTICS.md fact 48): the inverse of makeNegative's argument mix-up. Fields not
+// listed show their own value.
 constexpr std::array<TaskMetric, kTaskMetricCount> MakeShownSource() {
   std::array<TaskMetric, kTaskMetricCount> source{};
   for (size_t i = 0; i < kTaskMetricCount; ++i) source[i] = static_cast<TaskMetric>(i);

@@ -1,7 +1,7 @@
 // Derived per-task values, computed the way Spark's store derives them from a TaskDataWrapper
 // (storeTypes.scala, AppStatusUtils.scala): the API status, duration, scheduler delay, getting-
 // result time, the metric values the API shows, and the values of Spark's per-metric indices
-// that taskList sorting and taskSummary quantiles walk (SPARK-SEMANTICS facts 43-59).
+// that taskList sorting and taskSummary quantiles walk (docs/SPARK-SEMANTICS.md facts 43-59).
 #pragma once
 
 #include <cstdint>
@@ -35,8 +35,8 @@ int64_t SchedulerDelay(int64_t launch_time, int64_t fetch_start, int64_t duratio
 
 // The metric value the task API shows. For FAILED/KILLED (any non-SUCCESS) tasks this reproduces
 // Spark 3.4-4.0's LiveEntityHelpers.makeNegative, which passes the push-based shuffle and
-// remote-requests fields to createMetrics in the wrong order (fact 48; fixed by SPARK-54505):
-// some fields show another metric's value.
+// remote-requests fields to createMetrics in the wrong order (docs/SPARK-SEMANTICS.md fact 48;
+// fixed by SPARK-54505): some fields show another metric's value.
 int64_t ShownTaskMetric(const AttemptModel& model, uint32_t row, TaskMetric metric,
                         TaskApiStatus status);
 // The metric's value in Spark's store: the value for SUCCESS tasks, -shown-1 for other tasks
@@ -45,7 +45,8 @@ int64_t ShownTaskMetric(const AttemptModel& model, uint32_t row, TaskMetric metr
 int64_t StoredTaskMetric(const AttemptModel& model, uint32_t row, TaskMetric metric,
                          TaskApiStatus status);
 
-// What the API shows for schedulerDelay / gettingResultTime of one task (fact 50).
+// What the API shows for schedulerDelay / gettingResultTime of one task (docs/SPARK-SEMANTICS.md
+// fact 50).
 int64_t ShownSchedulerDelay(const AttemptModel& model, uint32_t row, TaskApiStatus status,
                             int64_t now);
 int64_t ShownGettingResultTime(const AttemptModel& model, uint32_t row, int64_t now);

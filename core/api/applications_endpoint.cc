@@ -1,24 +1,25 @@
 // applications (with status, minDate, maxDate, minEndDate, maxEndDate, limit), applications/{id}
 // and applications/{id}/{attemptId} (ApplicationListResource, OneApplicationResource).
 #include <algorithm>
-#include <chrono>
 
 #include "core/api/application_index.h"
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
+#include "core/api/opt_field.h"
+#include "core/base/epoch_clock.h"
 
 namespace afterglow {
 namespace {
 
 void WriteAttempt(JsonWriter& w, const StringPool& pool, const AttemptModel& attempt) {
-  const AppInfo& app = attempt.listing;  // what the listing read (fact 4)
+  const AppInfo& app = attempt.listing;  // what the listing read (docs/SPARK-SEMANTICS.md fact 4)
   const int64_t end = AttemptEndTime(attempt);
   // lastUpdated is a file or scan time in the SHS and cannot come from the log; the latest
   // event time is the closest stand-in (conformance blanks it, as Spark's own tests do).
   const int64_t last_updated = std::max(attempt.app.last_event_time, app.start_time);
   w.BeginObject();
-  if (app.attempt_id.present) w.Field("attemptId", pool.Get(app.attempt_id.id));
+  WriteOptField(w, pool, "attemptId", app.attempt_id);
   w.Field("startTime", FormatSparkDate(app.start_time));
   w.Field("endTime", FormatSparkDate(end));
   w.Field("lastUpdated", FormatSparkDate(last_updated));
@@ -41,12 +42,6 @@ void WriteApplication(JsonWriter& w, const StringPool& pool, const ApplicationEn
   for (const AttemptModel* attempt : app.attempts) WriteAttempt(w, pool, *attempt);
   w.EndArray();
   w.EndObject();
-}
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace
@@ -82,7 +77,7 @@ ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& reque
     limit = std::stoll(*text);
   }
 
-  const int64_t now = NowMs();
+  const int64_t now = NowEpochMs();
   JsonWriter w;
   w.BeginArray();
   int64_t taken = 0;

@@ -1,6 +1,5 @@
 // The REST endpoints, one file each. Per-application endpoints share one signature so the router
-// can list them in a table; issue 3's endpoints (executors, environment, storage, sql, task
-// lists...) are added as new files and new table rows in router.cc.
+// can list them in a table: a new endpoint is a new file and a new row in router.cc.
 #pragma once
 
 #include <string>

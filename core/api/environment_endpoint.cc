@@ -1,4 +1,4 @@
-// applications/{id}[/{attempt}]/environment (v1.ApplicationEnvironmentInfo; SPARK-SEMANTICS.md
+// applications/{id}[/{attempt}]/environment (v1.ApplicationEnvironmentInfo; docs/SPARK-SEMANTICS.md
 // facts 79-82) and allmiscellaneousprocess (v1.ProcessSummary; fact 83).
 #include <algorithm>
 #include <cctype>

@@ -4,10 +4,11 @@
 #include <map>
 #include <string_view>
 
+#include "core/model/driver_id.h"
+
 namespace afterglow {
 namespace {
 
-constexpr std::string_view kDriverId = "driver";
 constexpr std::string_view kFallbackId = "fallback";  // FALLBACK_BLOCK_MANAGER_ID
 constexpr size_t kTotalGcTimeIndex = 20;              // ExecutorMetricType "TotalGCTime"
 static_assert(kExecutorMetricNames[kTotalGcTimeIndex] == "TotalGCTime");
@@ -31,7 +32,7 @@ std::vector<const Executor*> ShownExecutors(const AttemptModel& attempt, const S
 
 int64_t ShownTotalDuration(const AttemptModel& attempt, const StringPool& pool,
                            const Executor& executor, int64_t now_ms) {
-  if (pool.Get(executor.executor_id) != kDriverId || !attempt.app.has_start) {
+  if (pool.Get(executor.executor_id) != kDriverExecutorId || !attempt.app.has_start) {
     return executor.total_duration;
   }
   const AppInfo& app = attempt.app;
@@ -41,7 +42,8 @@ int64_t ShownTotalDuration(const AttemptModel& attempt, const StringPool& pool,
 }
 
 int64_t ShownTotalGcTime(const StringPool& pool, const Executor& executor) {
-  if (pool.Get(executor.executor_id) == kDriverId && executor.peak_executor_metrics.is_set()) {
+  if (pool.Get(executor.executor_id) == kDriverExecutorId &&
+      executor.peak_executor_metrics.is_set()) {
     return executor.peak_executor_metrics.peaks[kTotalGcTimeIndex];
   }
   return executor.total_gc_time;

@@ -1,6 +1,6 @@
 // The executor rows the History Server shows for an attempt, in its order, and the driver's
-// substituted numbers (facts 64, 65, 73). Shared by the executors endpoints and the UI, so both
-// show the same rows and numbers.
+// substituted numbers (docs/SPARK-SEMANTICS.md facts 64, 65, 73). Shared by the executors endpoints
+// and the UI, so both show the same rows and numbers.
 #pragma once
 
 #include <cstdint>

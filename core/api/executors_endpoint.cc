@@ -1,11 +1,11 @@
 // applications/{id}[/{attempt}]/executors, allexecutors, executors/{id}/threads and threads
-// (v1.ExecutorSummary; SPARK-SEMANTICS.md facts 64-73).
-#include <chrono>
-
+// (v1.ExecutorSummary; docs/SPARK-SEMANTICS.md facts 64-73).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/executor_view.h"
 #include "core/api/json_writer.h"
+#include "core/base/epoch_clock.h"
+#include "core/model/driver_id.h"
 
 namespace afterglow {
 namespace {
@@ -94,9 +94,7 @@ void WriteExecutor(JsonWriter& w, const StringPool& pool, const AttemptModel& at
 }
 
 ApiResponse ExecutorList(const ApiData& data, const AttemptModel& attempt, bool active_only) {
-  const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::system_clock::now().time_since_epoch())
-                             .count();
+  const int64_t now_ms = NowEpochMs();
   JsonWriter w(data.item_sink);
   w.BeginArray();
   for (const Executor* executor : ShownExecutors(attempt, *data.pool, active_only)) {
@@ -109,7 +107,7 @@ ApiResponse ExecutorList(const ApiData& data, const AttemptModel& attempt, bool 
 // OAR threadDump: the id is checked first (400), then the History Server has no live
 // SparkContext to ask (503).
 ApiResponse ThreadDump(const std::string& executor_id) {
-  bool valid = executor_id == "driver";
+  bool valid = executor_id == kDriverExecutorId;
   if (!valid) {
     valid = true;  // Scala's forall: an empty id passes
     for (char c : executor_id) valid = valid && c >= '0' && c <= '9';

@@ -1,31 +1,14 @@
 #include "core/api/json_writer.h"
 
+#include "core/base/json_escape.h"
 #include "core/base/shortest_digits.h"
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 
 namespace afterglow {
-
-namespace {
-
-// Whether any of the 8 bytes at `at` is a control character, '"' or '\\' (JSON's escapes).
-// Bytes of UTF-8 sequences (0x80 and up) are plain. Exact for "any", as a byte scan would be.
-bool AnyNeedsEscape(const char* at) {
-  constexpr uint64_t kOnes = 0x0101010101010101ull;
-  constexpr uint64_t kHighBits = 0x8080808080808080ull;
-  uint64_t word;
-  std::memcpy(&word, at, 8);
-  const auto any_below = [&](uint64_t x, uint64_t n) { return (x - kOnes * n) & ~x & kHighBits; };
-  return (any_below(word, 0x20) | any_below(word ^ (kOnes * '"'), 1) |
-          any_below(word ^ (kOnes * '\\'), 1)) != 0;
-}
-
-}  // namespace
 
 void JsonWriter::Indent(size_t object_depth) { out_.append(object_depth * 2, ' '); }
 
@@ -96,36 +79,7 @@ void JsonWriter::String(std::string_view text) {
   // Keys call this too, right after writing their own separator.
   if (!levels_.empty() && !levels_.back().is_object) BeforeValue();
   else if (after_key_) after_key_ = false;
-  out_ += '"';
-  // Runs of characters that need no escape (nearly all) are appended whole: appending them one
-  // at a time was a third of the Stages tab's build in wasm on a 1 GB log (80 of 205 ms).
-  size_t plain_from = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    // Eight plain characters at a time (a stage's details are a call stack of ~1 KB).
-    while (i + 8 <= text.size() && !AnyNeedsEscape(text.data() + i)) i += 8;
-    if (i == text.size()) break;
-    const char c = text[i];
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && c != '"' && c != '\\') continue;
-    out_.append(text.data() + plain_from, i - plain_from);
-    plain_from = i + 1;
-    switch (c) {
-      case '"': out_ += "\\\""; break;
-      case '\\': out_ += "\\\\"; break;
-      case '\n': out_ += "\\n"; break;
-      case '\r': out_ += "\\r"; break;
-      case '\t': out_ += "\\t"; break;
-      case '\b': out_ += "\\b"; break;
-      case '\f': out_ += "\\f"; break;
-      default: {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04X", u);
-        out_ += buf;
-      }
-    }
-  }
-  out_.append(text.data() + plain_from, text.size() - plain_from);
-  out_ += '"';
+  AppendJsonString(text, out_);  // Jackson's escapes (upper-case hex)
   AfterValue();  // a key is inside an object: never an item
 }
 

@@ -10,8 +10,6 @@ namespace afterglow {
 namespace {
 
 // Sub-resources of one application. JAX-RS matches these literal names before {attemptId}.
-// Issue 3 adds: executors, allexecutors, storage, environment, allmiscellaneousprocess, sql,
-// diagnostics, logs.
 constexpr std::pair<std::string_view, AppEndpoint> kAppEndpoints[] = {
     {"jobs", JobsEndpoint},
     {"stages", StagesEndpoint},

@@ -1,5 +1,5 @@
 // Routes an /api/v1 path to its endpoint, with the History Server's 404s for unknown apps,
-// attempts and paths (facts 15, 16, 96-99).
+// attempts and paths (docs/SPARK-SEMANTICS.md facts 15, 16, 96-99).
 #pragma once
 
 #include <string_view>

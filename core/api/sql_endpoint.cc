@@ -1,8 +1,7 @@
 // applications/{id}[/{attempt}]/sql (details, planDescription, offset, length), sql/{executionId}
-// and diagnostics/sql[/{executionId}] (SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
+// and diagnostics/sql[/{executionId}] (docs/SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
 // SqlResource.scala, SQLDiagnosticResource.scala).
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,18 +9,14 @@
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
+#include "core/api/opt_field.h"
+#include "core/base/epoch_clock.h"
+#include "core/base/java_strings.h"
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
 
 namespace afterglow {
 namespace {
-
-// java.lang.String.trim: strips characters <= ' ' at both ends.
-std::string_view JavaTrim(std::string_view text) {
-  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
-  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
-  return text;
-}
 
 // JAX-RS Boolean conversion: Boolean.valueOf, "true" in any case, anything else false.
 bool QueryBool(const ApiRequest& request, const std::string& name, bool default_value) {
@@ -40,12 +35,6 @@ std::optional<int32_t> QueryInt(const ApiRequest& request, const std::string& na
     return std::nullopt;
   }
   return static_cast<int32_t>(parsed);
-}
-
-int64_t CurrentEpochMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // SqlResource.getWholeStageCodegenId: N from "WholeStageCodegen (N)".
@@ -125,7 +114,7 @@ void WriteExecution(JsonWriter& w, const StringPool& pool, const SqlModel& sql,
   w.BeginObject();
   w.FieldInt("id", row.execution_id);
   w.Field("status", row.Status());
-  if (row.description.present) w.Field("description", pool.Get(row.description.id));
+  WriteOptField(w, pool, "description", row.description);
   if (!plan_description) {
     w.Field("planDescription", "");
   } else if (row.physical_plan_description.present) {
@@ -170,7 +159,7 @@ ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
   const SqlModel& sql = attempt.sql;
   const bool details = QueryBool(request, "details", true);
   const bool plan_description = QueryBool(request, "planDescription", true);
-  const int64_t now_ms = CurrentEpochMs();
+  const int64_t now_ms = NowEpochMs();
   if (rest.size() == 1) {
     int64_t execution_id = 0;
     if (!IsDigits(rest[0]) || !ParseJavaLong(rest[0], execution_id)) return NotFound("");

@@ -1,4 +1,4 @@
-// applications/{id}[/{attempt}]/stages and everything under it (facts 30-42, 51-63), routed:
+// applications/{id}[/{attempt}]/stages and everything under it (docs/SPARK-SEMANTICS.md facts 30-42, 51-63), routed:
 //   stages                     status, details, taskStatus, withSummaries, quantiles
 //   stages/{id}                every attempt, attempt ascending; details defaults to true
 //   stages/{id}/{attempt}      one attempt; details defaults to true

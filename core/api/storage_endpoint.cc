@@ -1,5 +1,5 @@
 // applications/{id}[/{attempt}]/storage/rdd and storage/rdd/{rddId} (v1.RDDStorageInfo;
-// SPARK-SEMANTICS.md facts 74-78).
+// docs/SPARK-SEMANTICS.md facts 74-78).
 #include <algorithm>
 #include <charconv>
 #include <map>

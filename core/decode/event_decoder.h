@@ -1,5 +1,7 @@
 // Lines of a Spark event log to events: a simdjson on-demand pass per line that reads "Event",
-// switches on its kind and decodes the fields Spark's JsonProtocol reads. Field lookups tolerate
+// switches on its kind and hands the event to its family's decoder (application, job, stage,
+// task, executor, SQL and streaming, status: *_event_decoder.h), which reads the fields Spark's
+// JsonProtocol reads. Task lines in Spark's exact shape skip simdjson (task_event_decoder.h). Field lookups tolerate
 // any key order (hand-edited logs reorder keys) by walking each object once and switching on the
 // key. Unknown events are skipped and counted; lines that are not JSON events are counted and
 // kept with their line number; decoding goes on after both.
@@ -13,27 +15,18 @@
 
 #include "core/decode/event_kind.h"
 #include "core/decode/event_sink.h"
+#include "core/decode/event_targets.h"
 #include "core/decode/events.h"
-#include "core/decode/recent_strings.h"
+#include "core/decode/job_event_decoder.h"
+#include "core/decode/listing_sink.h"
 #include "core/decode/sql_events.h"
+#include "core/decode/stage_event_decoder.h"
+#include "core/decode/task_event_decoder.h"
 #include "core/ingest/line_consumer.h"
 #include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {
-
-// Receives the events of the lines the History Server's listing replays: only lines that begin
-// with its exact prefixes (FsHistoryProvider eventsFilter; SPARK-SEMANTICS fact 4).
-class ListingSink {
- public:
-  virtual ~ListingSink() = default;
-  virtual void OnListedLogStart(StringId spark_version) = 0;
-  virtual void OnListedApplicationStart(const ApplicationStartEvent& event) = 0;
-  virtual void OnListedApplicationEnd(int64_t time) = 0;
-  // An EnvironmentUpdate whose line begins with {"Event":"SparkListenerEnvironmentUpdate", (the
-  // filter's fourth prefix, comma included): the listing's halt point.
-  virtual void OnListedEnvironmentUpdate() = 0;
-};
 
 struct BadLine {
   uint64_t line = 0;
@@ -56,7 +49,7 @@ class EventDecoder : public LineConsumer {
   void OnEnd(bool maybe_truncated) override;
   // A second listener for SQL executions and Structured Streaming (may be null; must outlive the
   // decoder). It also receives the job, stage-submitted and task-end events it follows.
-  void set_sql_sink(SqlEventSink* sql_sink) { sql_sink_ = sql_sink; }
+  void set_sql_sink(SqlEventSink* sql_sink) { targets_.sql_sink = sql_sink; }
   // Where the listing's events go too (may be null; must outlive the decoder).
   void set_listing_sink(ListingSink* listing_sink) { listing_sink_ = listing_sink; }
 
@@ -72,28 +65,16 @@ class EventDecoder : public LineConsumer {
 
  private:
   simdjson::error_code Decode(simdjson::ondemand::object& event, EventKind kind);
-  // A TaskStart or TaskEnd line in Spark's exact shape, decoded and delivered from its raw text
-  // (raw_json_cursor.h); false, with nothing delivered, for any other line.
-  bool DecodeRawTaskLine(std::string_view line);
-  template <typename Walk>
-  simdjson::error_code DecodeTaskStart(Walk&& walk);
-  template <typename Walk>
-  simdjson::error_code DecodeTaskEnd(Walk&& walk);
   void RecordBadLine(uint64_t line_number, std::string cause);
   void RecordFailedLine(std::string_view line, uint64_t line_number, std::string cause);
 
-  StringPool* pool_;
-  RecentStrings recent_strings_;  // the texts every task event repeats, in front of pool_
-  EventSink* sink_;
-  simdjson::ondemand::parser parser_;
-  // Scratch events reused across lines (their vectors keep capacity).
-  JobStartEvent job_start_;
-  StageInfoEvent stage_info_;
-  EventProperties properties_;
-  TaskEndEvent task_end_;
-  SqlEventSink* sql_sink_ = nullptr;
+  EventTargets targets_;  // the pool and sinks; the listing sink only while a line is listed
   ListingSink* listing_sink_ = nullptr;
-  bool line_listed_ = false;  // the line being decoded passes the listing's prefix filter
+  simdjson::ondemand::parser parser_;
+  // The families' decoders that keep scratch events between lines (their vectors keep capacity).
+  TaskEventDecoder tasks_;
+  JobEventDecoder jobs_;
+  StageEventDecoder stages_;
   SqlDecodeScratch sql_scratch_;
   EnvironmentInfo environment_;
   uint64_t events_ = 0;

@@ -23,7 +23,7 @@ enum class EventKind : uint8_t {
   kExecutorRemoved,
   kBlockManagerAdded,
   kStageExecutorMetrics,
-  // Issue 3: executors, storage, environment, miscellaneous processes.
+  // Executors, storage, environment, miscellaneous processes.
   kResourceProfileAdded,
   kMiscellaneousProcessAdded,
   kBlockUpdated,
@@ -34,7 +34,7 @@ enum class EventKind : uint8_t {
   kNodeExcluded,
   kNodeUnexcluded,
   kNodeExcludedForStage,
-  // Issue 3: SQL executions and Structured Streaming (core/decode/sql_event_decoder.cc).
+  // SQL executions and Structured Streaming (core/decode/sql_event_decoder.cc).
   kSqlExecutionStart,
   kSqlExecutionEnd,
   kSqlAdaptiveExecutionUpdate,

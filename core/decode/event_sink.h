@@ -27,8 +27,9 @@ class EventSink {
                                       int32_t stage_attempt_id,
                                       const ExecutorMetricValues& metrics) = 0;
 
-  // Executors, storage, environment and miscellaneous processes (issue 3; decoded in
-  // core/decode/status_event_decoder.cc). They default to ignoring the event, so a sink that
+  // Executors, storage, environment and miscellaneous processes (decoded in
+  // core/decode/executor_event_decoder.cc, storage_event_decoder.cc,
+  // environment_event_decoder.cc). They default to ignoring the event, so a sink that
   // records only some events need not list them.
   virtual void OnEnvironmentDetails(const EnvironmentInfo& environment) {}
   virtual void OnResourceProfileAdded(const ResourceProfileInfo& profile) {}

@@ -1,5 +1,9 @@
 #include "core/decode/json_fields.h"
 
+#include <cstdlib>
+#include <limits>
+#include <string>
+
 namespace afterglow::json {
 
 error_code ReadInt64Lenient(od::value value, int64_t& out) {
@@ -82,6 +86,33 @@ error_code ReadOptTime(od::value value, int64_t& out) {
     return value.is_null().get(is_null);
   }
   return ReadInt64(value, out);
+}
+
+error_code ReadStringOrEmpty(od::value value, StringPool& pool, StringId& out) {
+  OptString text;
+  AG_JSON_TRY(ReadOptText(value, pool, text));
+  out = text.present ? text.id : kEmptyString;
+  return simdjson::SUCCESS;
+}
+
+error_code ReadJavaDouble(od::value value, double& out) {
+  od::json_type type;
+  AG_JSON_TRY(value.type().get(type));
+  if (type == od::json_type::string) {
+    std::string_view text;
+    AG_JSON_TRY(value.get_string().get(text));
+    if (text == "NaN") out = std::numeric_limits<double>::quiet_NaN();
+    else if (text == "Infinity") out = std::numeric_limits<double>::infinity();
+    else if (text == "-Infinity") out = -std::numeric_limits<double>::infinity();
+    else out = std::strtod(std::string(text).c_str(), nullptr);
+    return simdjson::SUCCESS;
+  }
+  if (type == od::json_type::null) {
+    bool is_null = false;
+    out = 0;
+    return value.is_null().get(is_null);
+  }
+  return value.get_double().get(out);
 }
 
 }  // namespace afterglow::json

@@ -59,6 +59,21 @@ inline bool SameText(std::string_view a, std::string_view b) {
   return word_a == word_b;
 }
 
+// Calls `on_field(key, value)` for every field of an open object, in log order: the one walk over
+// an object's fields, for an event's top level (every event decoder) and for the objects inside
+// it (ForEachField). "Event" itself is among an event's fields; decoders pass over it.
+template <typename OnField>
+simdjson_inline error_code ForEachObjectField(od::object& object, OnField&& on_field) {
+  for (auto field_result : object) {
+    od::field field;
+    AG_JSON_TRY(std::move(field_result).get(field));
+    std::string_view key;
+    AG_JSON_TRY(FieldKey(field, key));
+    AG_JSON_TRY(on_field(key, field.value()));
+  }
+  return simdjson::SUCCESS;
+}
+
 // Calls `on_field(key, value)` for every field of `value` (an object), in log order. A null value
 // is treated as an empty object, as JsonProtocol treats a null Properties or Task Metrics.
 template <typename OnField>
@@ -71,14 +86,7 @@ error_code ForEachField(od::value value, OnField&& on_field) {
   }
   od::object object;
   AG_JSON_TRY(value.get_object().get(object));
-  for (auto field_result : object) {
-    od::field field;
-    AG_JSON_TRY(std::move(field_result).get(field));
-    std::string_view key;
-    AG_JSON_TRY(FieldKey(field, key));
-    AG_JSON_TRY(on_field(key, field.value()));
-  }
-  return simdjson::SUCCESS;
+  return ForEachObjectField(object, on_field);
 }
 
 // Calls `on_element(value)` for every element of an array (null reads as empty).
@@ -121,5 +129,10 @@ error_code ReadString(od::value value, StringPool& pool, StringId& out);
 error_code ReadOptText(od::value value, StringPool& pool, OptString& out);
 // A time that may be null (read as kNoTime).
 error_code ReadOptTime(od::value value, int64_t& out);
+// A string that may be null (read as ""): Jackson leaves a missing String field null.
+error_code ReadStringOrEmpty(od::value value, StringPool& pool, StringId& out);
+// A Java double as Jackson writes it: a number, or "NaN" / "Infinity" / "-Infinity" as strings
+// (null reads as 0).
+error_code ReadJavaDouble(od::value value, double& out);
 
 }  // namespace afterglow::json

@@ -1,6 +1,6 @@
 // The "RDD Info" fields of a StageInfo that only the RDD operation graph reads (Scope, Callsite,
 // Parent IDs, Barrier, DeterministicLevel; JsonProtocol.rddInfoToJson). DecodeRddInfo
-// (status_event_decoder.cc) reads each entry once and hands these keys here.
+// (storage_event_decoder.cc) reads each entry once and hands these keys here.
 #pragma once
 
 #include <string_view>

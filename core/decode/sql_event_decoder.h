@@ -1,5 +1,7 @@
-// Decoders for SQL-execution and Structured Streaming events (see sql_events.h); the task
-// accumulables the SQL listener aggregates are read by task_accumulables.cc. Called from
+// Decoders for SQL-execution events: ExecutionStart and End, the adaptive plan and metric updates,
+// the driver's accumulator updates (see sql_events.h); Structured Streaming's events are in
+// streaming_event_decoder.h, and the task accumulables the SQL listener aggregates are read by
+// task_accumulables.cc. Called from
 // event_decoder.cc; same conventions: any key order, each value read once, strings interned
 // before the parser moves on.
 #pragma once
@@ -19,12 +21,9 @@ namespace afterglow {
 // listener reads, kIgnored for the package's other events (e.g. the 2.0.0 QueryProgress class,
 // which later Spark versions cannot load either).
 EventKind SqlEventKindFromName(std::string_view event_name);
-bool IsSqlEventKind(EventKind kind);
 
-// Decodes an event of a kind IsSqlEventKind accepts and hands it to `sink` (no call when the
-// sink is null, or when the event lacks what Spark needs to deserialize it: the 2.0.x streaming
-// events, for instance, have neither "id" nor "runId" and are skipped as Spark's replay skips
-// them).
+// Decodes an SQL-execution event (kSqlExecutionStart ... kSqlDriverAccumUpdates) and hands it to
+// `sink` (no call when the sink is null).
 simdjson::error_code DecodeSqlEvent(EventKind kind, simdjson::ondemand::object& event,
                                     StringPool& pool, SqlEventSink* sink,
                                     SqlDecodeScratch& scratch);

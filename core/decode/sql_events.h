@@ -169,7 +169,6 @@ struct SqlDecodeScratch {
   SqlAdaptiveMetricUpdatesEvent metric_updates;
   SqlDriverAccumUpdatesEvent driver_updates;
   StreamingQueryProgressEvent progress;
-  std::vector<TaskAccumUpdate> task_accumulables;
 };
 
 }  // namespace afterglow

@@ -1,4 +1,4 @@
-// Decoded events for executors, storage, environment and miscellaneous processes (issue 3).
+// Decoded events for executors, storage, environment and miscellaneous processes.
 // Like events.h: strings are interned ids, references are valid only during the sink call.
 #pragma once
 

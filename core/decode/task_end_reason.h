@@ -1,7 +1,7 @@
 // Task end reasons beyond their name: the failure fields the decoder collects while it walks a
 // "Task End Reason" object, and the text Spark's listener stores as the task's errorMessage
-// (TaskEndReason.toErrorString; SPARK-SEMANTICS fact 46). Text is built only for tasks the model
-// keeps, so successful tasks cost nothing.
+// (TaskEndReason.toErrorString; docs/SPARK-SEMANTICS.md fact 46). Text is built only for tasks the
+// model keeps, so successful tasks cost nothing.
 #pragma once
 
 #include <string>

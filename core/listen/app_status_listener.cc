@@ -1,6 +1,7 @@
 #include "core/listen/app_status_listener.h"
 
 #include "core/listen/task_detail_updates.h"
+#include "core/listen/task_end_counts.h"
 
 #include <algorithm>
 #include <climits>
@@ -346,13 +347,7 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
     if (event.has_metrics) delta = &event.metrics;
   }
 
-  int completed = 0, failed = 0, killed = 0;
-  switch (event.reason) {
-    case TaskEndReasonKind::kSuccess: completed = 1; break;
-    case TaskEndReasonKind::kTaskKilled:
-    case TaskEndReasonKind::kTaskCommitDenied: killed = 1; break;
-    default: failed = 1; break;
-  }
+  const auto [completed, failed, killed] = CountTaskEnd(event.reason);
   StringId killed_reason = kEmptyString;
   if (event.reason == TaskEndReasonKind::kTaskKilled) killed_reason = event.kill_reason;
   if (event.reason == TaskEndReasonKind::kTaskCommitDenied) {

@@ -1,7 +1,7 @@
 // Spark's AppStatusListener, replayed: turns decoded events into an AttemptModel with the same
-// numbers the History Server computes (see SPARK-SEMANTICS.md sections 2-3 and fact 108 for when
-// a row stops changing). Entities are "live" (still tracked, changed by later events) until Spark
-// would drop them from its live maps.
+// numbers the History Server computes (see docs/SPARK-SEMANTICS.md sections 2-3 and fact 108 for
+// when a row stops changing). Entities are "live" (still tracked, changed by later events) until
+// Spark would drop them from its live maps.
 #pragma once
 
 #include <map>
@@ -36,7 +36,7 @@ class AppStatusListener : public EventSink {
   void OnBlockManagerAdded(const BlockManagerAddedEvent& event) override;
   void OnStageExecutorMetrics(StringId executor_id, int32_t stage_id, int32_t stage_attempt_id,
                               const ExecutorMetricValues& metrics) override;
-  // Issue 3: executors, storage, environment, miscellaneous processes (executor_updates.cc,
+  // Executors, storage, environment, miscellaneous processes (executor_updates.cc,
   // storage_updates.cc).
   void OnEnvironmentDetails(const EnvironmentInfo& environment) override;
   void OnResourceProfileAdded(const ResourceProfileInfo& profile) override;
@@ -51,7 +51,7 @@ class AppStatusListener : public EventSink {
   void CopyStageInfo(const StageInfoEvent& info, StageAttempt& stage);
   uint32_t GetOrCreateExecutor(StringId executor_id, int64_t add_time);
   void SeeTime(int64_t time);
-  // Issue 3 helpers, called from the handlers above (executor_updates.cc, storage_updates.cc).
+  // Helpers of the handlers above (executor_updates.cc, storage_updates.cc).
   void ApplyDriverLogs(const ApplicationStartEvent& event);
   void ApplyExecutorInfo(const ExecutorAddedEvent& event, Executor& executor);
   void ApplyBlockManagerMemory(const BlockManagerAddedEvent& event, Executor& executor);
@@ -62,7 +62,7 @@ class AppStatusListener : public EventSink {
   void AfterStageCompleted(const StageAttempt& stage);
   // Frees the completed-index sets of ended jobs no live stage can update any more: their
   // counters were written at JobEnd (or after the job's last live stage), so the sets are dead
-  // weight, one hash node per task (issue 6: the wasm heap's peak).
+  // weight, one hash node per task (they set the wasm heap's peak on large logs).
   void ReleaseEndedJobIndices(const std::vector<uint32_t>& job_indices);
   Executor* ExecutorForStageMetrics(StringId executor_id);
   bool ActiveForLiveStages(const Executor& executor) const;

@@ -1,16 +1,15 @@
 // AppStatusListener's handling of executors beyond task counters, resource profiles, the
-// environment and miscellaneous processes (SPARK-SEMANTICS.md facts 65-73, 79-83; ASL
+// environment and miscellaneous processes (docs/SPARK-SEMANTICS.md facts 65-73, 79-83; ASL
 // onApplicationStart, onExecutorAdded, onBlockManagerAdded, onExecutorRemoved, the exclusion
 // handlers, onResourceProfileAdded, onEnvironmentUpdate, onMiscellaneousProcessAdded).
 #include <algorithm>
 #include <string_view>
 
 #include "core/listen/app_status_listener.h"
+#include "core/model/driver_id.h"
 
 namespace afterglow {
 namespace {
-
-constexpr std::string_view kDriverExecutorId = "driver";
 
 // LiveExecutor.hostname: the ExecutorAdded host, else the host part of the block manager's
 // host:port (Utils.parseHostPort).
@@ -61,7 +60,7 @@ void AppStatusListener::ApplyDriverLogs(const ApplicationStartEvent& event) {
 
 void AppStatusListener::ApplyExecutorInfo(const ExecutorAddedEvent& event, Executor& executor) {
   // cpusPerTask: the profile's integer "cpus" task amount, else spark.task.cpus. The profile's
-  // own maxTasksPerExecutor never applies in a replay (fact 67).
+  // own maxTasksPerExecutor never applies in a replay (docs/SPARK-SEMANTICS.md fact 67).
   int32_t cpus_per_task = std::max(1, model_->app.default_cpus_per_task);
   auto profile = model_->resource_profiles.find(event.resource_profile_id);
   if (profile != model_->resource_profiles.end()) {
@@ -157,7 +156,7 @@ void AppStatusListener::OnExclusion(const ExclusionEvent& event) {
       }
       return;
     }
-    // Every executor on the host, but never the driver (fact 71).
+    // Every executor on the host, but never the driver (docs/SPARK-SEMANTICS.md fact 71).
     const std::string_view host = pool_->Get(event.id);
     for (const auto& [id, index] : model_->live_executors) {
       Executor& executor = model_->executors[index];

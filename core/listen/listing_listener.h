@@ -4,7 +4,8 @@
 // core/src/main/scala/org/apache/spark/deploy/history/FsHistoryProvider.scala,
 // doMergeApplicationListingInternal, parseAppEventLogs and AppListingListener:
 //
-//  1. Only lines that begin with the eventsFilter prefixes are replayed (fact 4; the decoder's
+//  1. Only lines that begin with the eventsFilter prefixes are replayed (docs/SPARK-SEMANTICS.md
+// fact 4; the decoder's
 //     ListingSink receives exactly those), including `{"Event":"SparkListenerEnvironmentUpdate",`
 //     with its comma: a reordered or spaced EnvironmentUpdate is invisible to the listing and
 //     does not halt it.

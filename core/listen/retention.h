@@ -1,5 +1,5 @@
-// The retention limits the History Server applies while it replays a log (SPARK-SEMANTICS fact
-// 109): its own spark.ui.retainedJobs, spark.ui.retainedStages and spark.ui.retainedTasks, not
+// The retention limits the History Server applies while it replays a log (docs/SPARK-SEMANTICS.md
+// fact 109): its own spark.ui.retainedJobs, spark.ui.retainedStages and spark.ui.retainedTasks, not
 // the application's. Spark checks them only when a row is written with checkTriggers (ASL
 // `update(..., last = true)`; ElementTrackingStore.write), and the SHS runs the cleanup on the
 // replaying thread (FsHistoryProvider.rebuildAppStore sets ASYNC_TRACKING_ENABLED=false), so the

@@ -1,4 +1,4 @@
-// What the page keeps when a log would outgrow wasm32's memory (issue 6). The page's heap grows to
+// What the page keeps when a log would outgrow wasm32's memory. The page's heap grows to
 // at most 4 GiB (wasm/CMakeLists.txt, MAXIMUM_MEMORY), and an allocation the heap cannot make
 // aborts the whole module: the tab stays up but the page stops answering, with nothing shown. So
 // the page stops reading before that point and keeps what fits: every event read so far (the log

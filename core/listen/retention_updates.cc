@@ -1,6 +1,7 @@
 // Spark's store rows during a replay and the retention cleanups that delete from it (ASL
-// cleanupJobs, cleanupStages, cleanupTasks; ElementTrackingStore.write; fact 109). The store is
-// the History Server's in-memory KVStore, whose index views order equal values by natural key.
+// cleanupJobs, cleanupStages, cleanupTasks; ElementTrackingStore.write; docs/SPARK-SEMANTICS.md
+// fact 109). The store is the History Server's in-memory KVStore, whose index views order equal
+// values by natural key.
 #include <algorithm>
 #include <climits>
 #include <tuple>

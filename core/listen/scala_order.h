@@ -1,7 +1,8 @@
 // The iteration order of Scala 2.13 immutable Sets and Maps of Int keys, which Spark's SQL
 // listener keeps (the jobs of an execution, its stages) and whose order shows in the REST answers
-// (fact 87). Up to four keys they keep insertion order (Set1..Set4, Map1..Map4); beyond that they
-// are CHAMP hash tries, iterated in an order fixed by the keys' improved hashes.
+// (docs/SPARK-SEMANTICS.md fact 87). Up to four keys they keep insertion order (Set1..Set4,
+// Map1..Map4); beyond that they are CHAMP hash tries, iterated in an order fixed by the keys'
+// improved hashes.
 #pragma once
 
 #include <cstdint>

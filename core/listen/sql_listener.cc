@@ -285,7 +285,7 @@ bool SqlListener::WantsTaskAccumulables(int32_t stage_id, int32_t stage_attempt_
   return it != stage_metrics_.end() && it->second->attempt_id == stage_attempt_id;
 }
 
-// onTaskEnd -> LiveStageMetrics.updateTaskMetrics (fact 91).
+// onTaskEnd -> LiveStageMetrics.updateTaskMetrics (docs/SPARK-SEMANTICS.md fact 91).
 void SqlListener::OnTaskEnd(const TaskEndEvent& event,
                             const std::vector<TaskAccumUpdate>& accumulables) {
   if (!IsSqlStage(event.stage_id)) return;
@@ -323,33 +323,36 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
 
 // [SECTION] SQL events --------------------------------------------------------------------------
 
-void SqlListener::OnSqlExecutionStart(const SqlExecutionStartEvent& event) {
+SqlListener::LiveExecution* SqlListener::RecordPlan(int64_t execution_id,
+                                                    const SparkPlanInfoTree& plan,
+                                                    const OptString& physical_plan_description) {
   SqlPlanGraph graph;
-  if (!BuildSparkPlanGraph(event.plan, *pool_, graph)) return;
-  model_->sql.graphs[event.execution_id] = std::move(graph);
-  if (event.physical_plan_description.present) {
-    model_->sql.plan_history[event.execution_id].push_back(event.physical_plan_description.id);
+  if (!BuildSparkPlanGraph(plan, *pool_, graph)) return nullptr;
+  model_->sql.graphs[execution_id] = std::move(graph);
+  if (physical_plan_description.present) {
+    model_->sql.plan_history[execution_id].push_back(physical_plan_description.id);
   }
-  LiveExecution& exec = GetOrCreateExecution(event.execution_id);
-  exec.row.description = event.description;
-  exec.row.details = event.details;
-  exec.row.physical_plan_description = event.physical_plan_description;
-  exec.row.modified_configs = event.modified_configs;
-  AddMetrics(exec, event.plan.metrics.data(), event.plan.metrics.data() + event.plan.metrics.size());
-  exec.row.submission_time = event.time;
+  LiveExecution& exec = GetOrCreateExecution(execution_id);
+  exec.row.physical_plan_description = physical_plan_description;
+  AddMetrics(exec, plan.metrics.data(), plan.metrics.data() + plan.metrics.size());
+  return &exec;
+}
+
+void SqlListener::OnSqlExecutionStart(const SqlExecutionStartEvent& event) {
+  LiveExecution* exec =
+      RecordPlan(event.execution_id, event.plan, event.physical_plan_description);
+  if (exec == nullptr) return;
+  exec->row.description = event.description;
+  exec->row.details = event.details;
+  exec->row.modified_configs = event.modified_configs;
+  exec->row.submission_time = event.time;
   Update(FindLive(event.execution_id), /*force=*/false);
 }
 
 void SqlListener::OnSqlAdaptiveExecutionUpdate(const SqlAdaptiveExecutionUpdateEvent& event) {
-  SqlPlanGraph graph;
-  if (!BuildSparkPlanGraph(event.plan, *pool_, graph)) return;
-  model_->sql.graphs[event.execution_id] = std::move(graph);
-  if (event.physical_plan_description.present) {
-    model_->sql.plan_history[event.execution_id].push_back(event.physical_plan_description.id);
+  if (RecordPlan(event.execution_id, event.plan, event.physical_plan_description) == nullptr) {
+    return;
   }
-  LiveExecution& exec = GetOrCreateExecution(event.execution_id);
-  exec.row.physical_plan_description = event.physical_plan_description;
-  AddMetrics(exec, event.plan.metrics.data(), event.plan.metrics.data() + event.plan.metrics.size());
   Update(FindLive(event.execution_id), /*force=*/false);
 }
 

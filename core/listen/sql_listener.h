@@ -1,7 +1,7 @@
 // Spark's SQLAppStatusListener and StreamingQueryStatusListener, replayed (History Server mode,
 // live = false): SQL executions with their plan graphs and aggregated metric values, and
 // Structured Streaming queries with their progress, into AttemptModel::sql and ::streaming.
-// SPARK-SEMANTICS.md section 10 (facts 84-95) says what is computed; the comments below say
+// docs/SPARK-SEMANTICS.md section 10 (facts 84-95) says what is computed; the comments below say
 // which Spark method each step follows.
 #pragma once
 
@@ -55,6 +55,12 @@ class SqlListener : public SqlEventSink {
   struct LiveStageMetrics;
 
   LiveExecution& GetOrCreateExecution(int64_t execution_id);
+  // A plan, the first or one adaptive execution re-planned (SQLAppStatusListener's
+  // onExecutionStart and onAdaptiveExecutionUpdate): its graph replaces the last, its description
+  // joins the plan history and its metrics are added. Null, with nothing changed, when the plan
+  // does not build a graph (the event is then dropped).
+  LiveExecution* RecordPlan(int64_t execution_id, const SparkPlanInfoTree& plan,
+                            const OptString& physical_plan_description);
   std::shared_ptr<LiveExecution> FindLive(int64_t execution_id) const;
   void AddLive(const std::shared_ptr<LiveExecution>& exec);
   void AddStage(LiveExecution& exec, int32_t stage_id);

@@ -1,5 +1,5 @@
 // SQL metric values as the History Server prints them (MetricUtils.stringValue and the Utils
-// formatters it calls; SPARK-SEMANTICS.md facts 93-95). Pure functions.
+// formatters it calls; docs/SPARK-SEMANTICS.md facts 93-95). Pure functions.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,5 @@
-// SparkPlanGraph.apply: a SparkPlanInfo tree to the graph the SQL tab and REST API show (fact 88).
+// SparkPlanGraph.apply: a SparkPlanInfo tree to the graph the SQL tab and REST API show
+// (docs/SPARK-SEMANTICS.md fact 88).
 #pragma once
 
 #include "core/decode/sql_events.h"

@@ -1,4 +1,4 @@
-// AppStatusListener's RDD storage tracking (SPARK-SEMANTICS.md facts 69, 74-78; ASL
+// AppStatusListener's RDD storage tracking (docs/SPARK-SEMANTICS.md facts 69, 74-78; ASL
 // onStageSubmitted's RDD infos, onBlockUpdated, updateRDDBlock, updateBroadcastBlock,
 // updateExecutorMemoryDiskInfo, onUnpersistRDD, onExecutorRemoved; LE LiveRDD*). Every amount
 // goes through Spark's addDeltaToValue, which never lets a value drop below 0.

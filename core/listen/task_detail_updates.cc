@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/decode/task_end_reason.h"
+#include "core/listen/task_end_counts.h"
 
 namespace afterglow {
 namespace {
@@ -87,13 +88,7 @@ void RecordTaskEnd(AttemptModel& model, StringPool& pool, int64_t row, const Tas
   }
   if (live_stage == nullptr) return;
 
-  int completed = 0, failed = 0, killed = 0;
-  switch (event.reason) {
-    case TaskEndReasonKind::kSuccess: completed = 1; break;
-    case TaskEndReasonKind::kTaskKilled:
-    case TaskEndReasonKind::kTaskCommitDenied: killed = 1; break;
-    default: failed = 1; break;
-  }
+  const auto [completed, failed, killed] = CountTaskEnd(event.reason);
   StageTaskDetails& details = live_stage->task_details;
   ExecutorStageSummary& summary = details.SummaryFor(info.executor_id);
   summary.peak.Update(event.executor_metrics);

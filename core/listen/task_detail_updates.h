@@ -1,7 +1,8 @@
 // The listener's share of stage details and task lists: per-task detail columns, the task rows of
-// each stage attempt, executor stage summaries (LiveExecutorStageSummary, fact 41) and speculation
-// summaries (fact 42). AppStatusListener calls these from its task and stage-metrics handlers;
-// they follow AppStatusListener.onTaskStart / onTaskEnd / updateStageLevelPeakExecutorMetrics.
+// each stage attempt, executor stage summaries (LiveExecutorStageSummary, docs/SPARK-SEMANTICS.md
+// fact 41) and speculation summaries (docs/SPARK-SEMANTICS.md fact 42). AppStatusListener calls
+// these from its task and stage-metrics handlers; they follow AppStatusListener.onTaskStart /
+// onTaskEnd / updateStageLevelPeakExecutorMetrics.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Which event logs a set of files holds, by the files' names alone: the History Server's rules
-// for a log directory (SPARK-SEMANTICS §1), plus the layouts users also have. Pure: the native
-// loader (load_path) and the page's folder and zip drops both list names and sizes, and read the
-// files in the order given here.
+// for a log directory (docs/SPARK-SEMANTICS.md §1), plus the layouts users also have. Pure: the
+// native loader (load_path) and the page's folder and zip drops both list names and sizes, and read
+// the files in the order given here.
 //
 //   single file          any top-level file not starting with '.', not empty
 //   rolling folder       `eventlog_v2_<appId>/` with `events_<N>_<appId>[.codec]` parts and an

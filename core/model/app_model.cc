@@ -1,5 +1,7 @@
 #include "core/model/app_model.h"
 
+#include "core/model/driver_id.h"
+
 namespace afterglow {
 
 void AddKilled(KilledSummary& summary, StringId reason) {
@@ -39,8 +41,7 @@ void AttemptModel::CompactTasks() {
 uint64_t AttemptModel::non_driver_executors(const StringPool& pool) const {
   uint64_t count = 0;
   for (const Executor& e : executors) {
-    const std::string_view id = pool.Get(e.executor_id);
-    if (id != "driver" && id != "<driver>") ++count;
+    if (!IsDriverId(pool.Get(e.executor_id))) ++count;
   }
   return count;
 }

@@ -150,11 +150,11 @@ struct StageAttempt {
   StageTaskDetails task_details;
 };
 
-// TaskInfo.status as Spark's store holds it (fact 44), the one task status the API and the UI
-// read (through TaskStatusOf in core/analysis/task_view.h): RUNNING until a TaskEnd of the live
-// task with a finish time; then FAILED or KILLED from that TaskEnd's "Task Info" flags, else
-// SUCCESS. Not the end reason: a Resubmitted end of a finished task changes nothing, and the flags
-// decide even when the reason disagrees.
+// TaskInfo.status as Spark's store holds it (docs/SPARK-SEMANTICS.md fact 44), the one task status
+// the API and the UI read (through TaskStatusOf in core/analysis/task_view.h): RUNNING until a
+// TaskEnd of the live task with a finish time; then FAILED or KILLED from that TaskEnd's "Task
+// Info" flags, else SUCCESS. Not the end reason: a Resubmitted end of a finished task changes
+// nothing, and the flags decide even when the reason disagrees.
 enum class TaskStatus : uint8_t { kRunning, kSuccess, kFailed, kKilled };
 
 // Task attempts as columns (struct of arrays): one row per TaskStart, in log order. Each column is
@@ -196,7 +196,8 @@ struct Executor {
   int64_t total_shuffle_read = 0;
   int64_t total_shuffle_write = 0;
   PeakExecutorMetrics peak_executor_metrics;
-  // Issue 3 (core/listen/executor_updates.cc, storage_updates.cc; facts 66-73).
+  // Set by core/listen/executor_updates.cc and storage_updates.cc (docs/SPARK-SEMANTICS.md
+  // facts 66-73).
   int32_t resource_profile_id = 0;
   StringPairs executor_logs;
   StringPairs attributes;
@@ -210,7 +211,8 @@ struct Executor {
   int64_t total_off_heap = 0;
   int64_t used_on_heap = 0;
   int64_t used_off_heap = 0;
-  bool evicted = false;  // deleted past spark.ui.retainedDeadExecutors (fact 73)
+  // Deleted past spark.ui.retainedDeadExecutors (docs/SPARK-SEMANTICS.md fact 73).
+  bool evicted = false;
   bool has_memory_info() const { return total_on_heap >= 0; }
 };
 
@@ -218,13 +220,14 @@ struct AttemptModel {
   std::string file_name;  // the log it came from
   // The name says the log was still being written (".inprogress"): the History Server's listing
   // stops reading it at its first EnvironmentUpdate, so an ApplicationEnd after that is not seen
-  // and it is listed as running (fact 6; core/listen/listing_listener.h).
+  // and it is listed as running (docs/SPARK-SEMANTICS.md fact 6; core/listen/listing_listener.h).
   bool in_progress_name = false;
   AppInfo app;
   // The application as the History Server's listing read it: only from lines that begin with the
-  // exact prefixes its filter takes (fact 4), so a reordered or spaced ApplicationStart leaves the
-  // log unlisted even though the full replay (`app`) sees it. /applications and the lookup of an
-  // app's pages use this; the pages' content uses the full replay.
+  // exact prefixes its filter takes (docs/SPARK-SEMANTICS.md fact 4), so a reordered or spaced
+  // ApplicationStart leaves the log unlisted even though the full replay (`app`) sees it.
+  // /applications and the lookup of an app's pages use this; the pages' content uses the full
+  // replay.
   AppInfo listing;
 
   std::deque<Job> jobs;                        // every job object ever created
@@ -237,12 +240,12 @@ struct AttemptModel {
   uint64_t finished_tasks = 0;                 // TaskEnd events seen
   std::vector<Executor> executors;             // every executor record, add order
   std::map<StringId, uint32_t> live_executors;
-  // Issue 3: storage, environment, resource profiles, miscellaneous processes.
+  // Storage, environment, resource profiles, miscellaneous processes.
   std::map<int32_t, Rdd> rdds;                          // tracked (not unpersisted) RDDs by id
   std::optional<EnvironmentInfo> environment;           // the last EnvironmentUpdate
   std::map<int32_t, ResourceProfileInfo> resource_profiles;
   std::vector<MiscProcess> misc_processes;              // first-seen order
-  // Issue 3: SQL executions and Structured Streaming (core/listen/sql_listener.cc).
+  // SQL executions and Structured Streaming (core/listen/sql_listener.cc).
   SqlModel sql;
   StreamingModel streaming;
   StageRddGraphs stage_rdd_graphs;  // RDDs of each stage for its operation graph (onJobStart)

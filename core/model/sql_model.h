@@ -24,7 +24,7 @@ struct SqlPlanMetric {
 
 // A node of SparkPlanGraph; WholeStageCodegen clusters are nodes too.
 struct SqlPlanNode {
-  int64_t id = 0;                 // pre-order DFS id (fact 88)
+  int64_t id = 0;                 // pre-order DFS id (docs/SPARK-SEMANTICS.md fact 88)
   StringId name = kEmptyString;   // nodeName, untrimmed
   StringId desc = kEmptyString;   // simpleString
   std::vector<SqlPlanMetric> metrics;
@@ -61,7 +61,8 @@ struct SqlExecutionRow {
   bool has_metric_values = false;
   std::vector<std::pair<int64_t, std::string>> metric_values;
 
-  // "COMPLETED" / "FAILED" / "RUNNING" (SQLExecutionUIData.executionStatus, fact 85).
+  // "COMPLETED" / "FAILED" / "RUNNING" (SQLExecutionUIData.executionStatus, docs/SPARK-SEMANTICS.md
+  // fact 85).
   const char* Status() const;
   // The aggregated value of an accumulator, or null.
   const std::string* MetricValue(int64_t accumulator_id) const;

@@ -1,7 +1,7 @@
-// The parts of an attempt's status model that issue 3's executors, storage, environment and
+// The parts of an attempt's status model that the executors, storage, environment and
 // miscellaneous-process endpoints read, beside the Executor record in app_model.h: RDDs cached
 // through BlockUpdated events, the last EnvironmentUpdate, resource profiles and miscellaneous
-// processes (SPARK-SEMANTICS.md sections 6-9). The decoder fills some of these types directly
+// processes (docs/SPARK-SEMANTICS.md sections 6-9). The decoder fills some of these types directly
 // (they double as event payloads); the listener owns the model's copies.
 #pragma once
 

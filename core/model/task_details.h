@@ -1,9 +1,10 @@
-// Per-task detail kept for the stage-detail, taskList and taskSummary endpoints (SPARK-SEMANTICS
-// sections 3-5), beside the basic task columns of app_model.h (same row numbers). Built for scale:
-// every field is a column of narrow numbers; metric columns take 0 to 8 bytes a row
-// depending on the values they have seen (narrow_column.h); strings are interned ids;
+// Per-task detail kept for the stage-detail, taskList and taskSummary endpoints
+// (docs/SPARK-SEMANTICS.md sections 3-5), beside the basic task columns of app_model.h (same row
+// numbers). Built for scale: every field is a column of narrow numbers; metric columns take 0 to 8
+// bytes a row depending on the values they have seen (narrow_column.h); strings are interned ids;
 // the rare task accumulables live in a side table. Also the per-stage-attempt pieces Spark keeps
-// beside its StageDataWrapper: executor summaries (fact 41) and the speculation summary (fact 42).
+// beside its StageDataWrapper: executor summaries (docs/SPARK-SEMANTICS.md fact 41) and the
+// speculation summary (fact 42).
 //
 // Bytes per task row: every column is paged (4096 rows a page) at each page's narrowest width:
 // TaskColumns and the partition/host/locality/flags columns here store offsets from the page's
@@ -47,7 +48,8 @@ struct TaskAccumulable {
   OptString value;
 };
 
-// TaskInfo.status as the store shows it (fact 44). kGetResult never matches a status filter.
+// TaskInfo.status as the store shows it (docs/SPARK-SEMANTICS.md fact 44). kGetResult never matches
+// a status filter.
 enum class TaskApiStatus : uint8_t { kRunning, kGetResult, kFailed, kKilled, kSuccess, kUnknown };
 const char* TaskApiStatusName(TaskApiStatus status);
 

@@ -14,9 +14,7 @@ constexpr std::string_view kBodyEnd = "</body>";
 bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 void AppendString(std::string_view text, std::string* out) {
-  out->push_back('"');
-  AppendJsonEscaped(text, out, /*escape_html=*/true);
-  out->push_back('"');
+  AppendJsonString(text, *out, kShareHtmlEscapes);
 }
 
 }  // namespace

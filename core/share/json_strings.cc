@@ -91,30 +91,6 @@ bool Decode(std::string_view body, std::string* out) {
 
 }  // namespace
 
-void AppendJsonEscaped(std::string_view text, std::string* out, bool escape_html) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (char c : text) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"': out->append("\\\""); continue;
-      case '\\': out->append("\\\\"); continue;
-      case '\n': out->append("\\n"); continue;
-      case '\r': out->append("\\r"); continue;
-      case '\t': out->append("\\t"); continue;
-      case '\b': out->append("\\b"); continue;
-      case '\f': out->append("\\f"); continue;
-      default: break;
-    }
-    if (u < 0x20 || (escape_html && (c == '<' || c == '>' || c == '&'))) {
-      out->append("\\u00");
-      out->push_back(kHex[u >> 4]);
-      out->push_back(kHex[u & 15]);
-    } else {
-      out->push_back(c);
-    }
-  }
-}
-
 bool JsonStringWalker::Walk(std::string_view json, JsonStringVisitor& visitor, std::string* out) {
   depth_ = 0;
   size_t kept = 0;  // json[0, kept) is already in `out`
@@ -171,7 +147,7 @@ bool JsonStringWalker::Walk(std::string_view json, JsonStringVisitor& visitor, s
       replacement_.clear();
       if (visitor.OnString(text, place, out ? &replacement_ : nullptr) && out) {
         out->append(json.data() + kept, begin - kept);
-        AppendJsonEscaped(replacement_, out);
+        AppendJsonEscaped(replacement_, *out, kShareEscapes);
         kept = end;
       }
       if (place.is_key) {

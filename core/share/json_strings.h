@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/json_escape.h"
+
 namespace afterglow::share {
 
 struct JsonStringPlace {
@@ -49,8 +51,10 @@ class JsonStringWalker {
   std::string replacement_;
 };
 
-// Appends `text` to `out` as the inside of a JSON string (no quotes): '"', '\' and control
-// characters escaped; with `escape_html`, '<', '>' and '&' as \u003c, \u003e, \u0026 too.
-void AppendJsonEscaped(std::string_view text, std::string* out, bool escape_html = false);
+// The share feature's escapes (core/base/json_escape.h) in lower-case hex, as its rewritten lines
+// and reports have always been written; with HTML's '<', '>' and '&' escaped for text that goes
+// inside a <script> element.
+inline constexpr JsonEscapeOptions kShareEscapes{.upper_hex = false};
+inline constexpr JsonEscapeOptions kShareHtmlEscapes{.upper_hex = false, .escape_html = true};
 
 }  // namespace afterglow::share

@@ -196,7 +196,7 @@ std::string ShareJob::SummaryJson() const {
   for (size_t i = 0; i < files_.size(); ++i) {
     if (i > 0) out += ',';
     out += "{\"name\":\"";
-    AppendJsonEscaped(files_[i].name, &out, /*escape_html=*/true);
+    AppendJsonEscaped(files_[i].name, out, kShareHtmlEscapes);
     out += "\",\"bytes\":";
     AppendNumber(&out, files_[i].bytes);
     out += ",\"compressedBytes\":";

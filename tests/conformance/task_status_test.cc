@@ -1,8 +1,8 @@
 // Every task of every single-file corpus log gets the status Spark's store gives it (TaskInfo
-// .status, fact 44): RUNNING until a TaskEnd with a finish time, then FAILED, KILLED or SUCCESS
-// from that TaskEnd's "Task Info" flags. The expectation is read from the log's lines by the test
-// itself (its own JSON reading of TaskStart/TaskEnd), and compared with TaskStatusOf, the one
-// status the API and the UI read.
+// .status, docs/SPARK-SEMANTICS.md fact 44): RUNNING until a TaskEnd with a finish time, then
+// FAILED, KILLED or SUCCESS from that TaskEnd's "Task Info" flags. The expectation is read from the
+// log's lines by the test itself (its own JSON reading of TaskStart/TaskEnd), and compared with
+// TaskStatusOf, the one status the API and the UI read.
 #include <gtest/gtest.h>
 
 #include <filesystem>

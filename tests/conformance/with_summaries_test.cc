@@ -1,7 +1,8 @@
-// /stages?withSummaries=true (fact 34; AppStatusStore.stageList -> newStageData): each stage gets
-// `taskMetricsDistributions` = its taskSummary for the sorted quantiles (absent when that would be
-// 404) and `executorMetricsDistributions` over its executor summaries (absent when it has none),
-// each checked here against the stage's own taskSummary and details answers.
+// /stages?withSummaries=true (docs/SPARK-SEMANTICS.md fact 34; AppStatusStore.stageList ->
+// newStageData): each stage gets `taskMetricsDistributions` = its taskSummary for the sorted
+// quantiles (absent when that would be 404) and `executorMetricsDistributions` over its executor
+// summaries (absent when it has none), each checked here against the stage's own taskSummary and
+// details answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,7 +71,8 @@ void CheckLog(const std::string& log) {
       EXPECT_EQ(conformance::JsonDifference(distributions, expected), "") << key;
     }
 
-    // executorMetricsDistributions from the details' executorSummary, by fact 56's index rule.
+    // executorMetricsDistributions from the details' executorSummary, by docs/SPARK-SEMANTICS.md
+    // fact 56's index rule.
     simdjson::dom::parser details_parser;
     simdjson::dom::element details;
     const ApiResponse one = session.Api(app + "stages/" + key + "?details=true");

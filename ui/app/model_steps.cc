@@ -1,20 +1,14 @@
 #include "ui/app/model_steps.h"
 
 #include <algorithm>
-#include <chrono>
 
+#include "core/base/epoch_clock.h"
 #include "ui/app/app_state.h"
 #include "ui/timeline/app_timeline_model.h"
 #include "ui/timeline/executors_timeline.h"
 #include "ui/timeline/jobs_timeline.h"
 
 namespace afterglow::ui {
-
-int64_t WallClockMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 const char* ModelStepName(ModelStep step) {
   switch (step) {
@@ -107,7 +101,7 @@ void BuildModelStep(AppState& state, ModelStep step) {
       break;
     case ModelStep::kOverview:
       if (model != nullptr) {
-        state.overview.Build(*model, *state.Strings(), WallClockMs());
+        state.overview.Build(*model, *state.Strings(), NowEpochMs());
       } else {
         state.overview.Clear();
       }

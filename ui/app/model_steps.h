@@ -40,9 +40,6 @@ const char* ModelStepName(ModelStep step);
 // every section: it builds whatever entity the route shows.
 bool StepServesSection(ModelStep step, ViewId section);
 
-// The wall clock in epoch ms: the overview's "now" for a running driver's task time.
-int64_t WallClockMs();
-
 // Builds the step's model from the session now, as a finished load shows it. The summaries must
 // be current (RefreshModels and ModelBuildQueue::Start read them first) and non-empty.
 void BuildModelStep(AppState& state, ModelStep step);

@@ -1,5 +1,6 @@
-// taskSummary quantiles and taskList ordering on small inline logs (SPARK-SEMANTICS facts 52-58):
-// which tasks count, how the quantile position is chosen, and where failed and running tasks go.
+// taskSummary quantiles and taskList ordering on small inline logs (docs/SPARK-SEMANTICS.md facts
+// 52-58): which tasks count, how the quantile position is chosen, and where failed and running
+// tasks go.
 #include "core/analysis/task_quantiles.h"
 
 #include <gtest/gtest.h>
@@ -173,7 +174,8 @@ TEST(TaskList, FiltersByStatusBeforeSlicingAndAcceptsShortSortNames) {
 }
 
 TEST(TaskView, FailedTasksShowMetricsThroughSparksMixUp) {
-  // Spark 3.4-4.0 shows a failed task's output bytes from corruptMergedBlockChunks (fact 48).
+  // Spark 3.4-4.0 shows a failed task's output bytes from corruptMergedBlockChunks
+  // (docs/SPARK-SEMANTICS.md fact 48).
   const auto session = LoadInlineLog(Log({{1, 30, 40, "ExceptionFailure"}}));
   const AttemptModel& model = Model(*session);
   const uint32_t row = StageRows(model)[0];

@@ -1,5 +1,6 @@
 // The History Server's listing replays only lines that begin with exact prefixes
-// (FsHistoryProvider eventsFilter; fact 4), while an app's pages come from the full replay.
+// (FsHistoryProvider eventsFilter; docs/SPARK-SEMANTICS.md fact 4), while an app's pages come from
+// the full replay.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,4 +1,5 @@
-// Error answers and app/attempt resolution of the REST router (facts 14-16, 29, 96).
+// Error answers and app/attempt resolution of the REST router (docs/SPARK-SEMANTICS.md facts 14-16,
+// 29, 96).
 #include "core/api/router.h"
 
 #include <gtest/gtest.h>

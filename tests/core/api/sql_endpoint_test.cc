@@ -1,4 +1,5 @@
-// applications/{id}/sql, sql/{id} and diagnostics/sql (facts 84-90): parameters, errors, shape.
+// applications/{id}/sql, sql/{id} and diagnostics/sql (docs/SPARK-SEMANTICS.md facts 84-90):
+// parameters, errors, shape.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,5 +1,6 @@
 // stages/{id}/{attempt} details on small inline logs: executor summaries and speculation summaries
-// are kept per stage attempt key, as Spark's store keeps them (facts 41, 42).
+// are kept per stage attempt key, as Spark's store keeps them (docs/SPARK-SEMANTICS.md facts 41,
+// 42).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -90,7 +91,8 @@ TEST(StageDetails, DetailsCanBeTurnedOffAndTaskStatusFilters) {
       session->Api("/api/v1/applications/app-1/stages/0/0?taskStatus=FAILED");
   ASSERT_EQ(failed_only.status, 200);
   EXPECT_NE(failed_only.body.find("\"tasks\" : { }"), std::string::npos);
-  // On the list, details + taskStatus also drop stages with no such task (fact 33).
+  // On the list, details + taskStatus also drop stages with no such task (docs/SPARK-SEMANTICS.md
+  // fact 33).
   EXPECT_EQ(session->Api("/api/v1/applications/app-1/stages?details=true&taskStatus=failed").body,
             "[ ]");
   EXPECT_EQ(session->Api("/api/v1/applications/app-1/stages?taskStatus=bogus").status, 404);

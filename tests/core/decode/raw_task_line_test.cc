@@ -1,4 +1,4 @@
-// The raw fast path for task lines (raw_json_cursor.h, EventDecoder::DecodeRawTaskLine): the
+// The raw fast path for task lines (raw_json_cursor.h, TaskEventDecoder::DecodeRawLine): the
 // cursor accepts only what it can validate, and a task line decodes to the same event whether the
 // fast path or simdjson reads it.
 #include "core/decode/raw_json_cursor.h"

@@ -1,5 +1,5 @@
-// The errorMessage text Spark stores for each kind of task end reason (fact 46), read through
-// the task list of small inline logs.
+// The errorMessage text Spark stores for each kind of task end reason (docs/SPARK-SEMANTICS.md fact
+// 46), read through the task list of small inline logs.
 #include "core/decode/task_end_reason.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // Spark's replay forgives a line that fails to parse only when it is the last line of a log that
-// may be truncated (ReplayListenerBus maybeTruncated, fact 106): the last line of an in-progress
-// log. Anywhere else it is a bad line, reported with the file and the line number.
+// may be truncated (ReplayListenerBus maybeTruncated, docs/SPARK-SEMANTICS.md fact 106): the last
+// line of an in-progress log. Anywhere else it is a bad line, reported with the file and the line
+// number.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
 // Listener semantics on small inline logs: job and stage counters, skipped stages, killed
-// reasons, completed indices, and when rows stop changing (SPARK-SEMANTICS.md sections 2-3).
+// reasons, completed indices, and when rows stop changing (docs/SPARK-SEMANTICS.md sections 2-3).
 #include "core/listen/app_status_listener.h"
 
 #include <gtest/gtest.h>
@@ -178,8 +178,9 @@ TEST(AppStatusListener, TaskEndAfterStageIsDoneChangesNothing) {
   EXPECT_EQ(OnlyJob(*session, 0).shown().failed_tasks, 0);
 }
 
-// Issue 6: an ended job's per-task index set is freed once no live stage can update it; the
-// written counters keep the count (two distinct indices succeeded in these logs).
+// An ended job's per-task index set (the wasm heap's peak on large logs) is freed once no live
+// stage can update it; the written counters keep the count (two distinct indices succeeded in
+// these logs).
 TEST(AppStatusListener, EndedJobFreesItsCompletedIndexSet) {
   const std::string log = JobStart(0, {{0, 2}}) + StageSubmitted(0, 2) + TaskStart(0, 1, 0) +
                           TaskStart(0, 2, 1) + TaskEnd(0, 1, 0, kSuccess) +

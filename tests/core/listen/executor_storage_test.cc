@@ -1,5 +1,5 @@
 // Executors, storage, environment and miscellaneous processes on small inline logs, read back
-// through the REST answers (SPARK-SEMANTICS.md facts 64-83).
+// through the REST answers (docs/SPARK-SEMANTICS.md facts 64-83).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,9 +1,9 @@
-// Retention as the History Server applies it during a replay (fact 109; ASL cleanupJobs,
-// cleanupStages, cleanupTasks): synthetic logs past spark.ui.retainedJobs/Stages/Tasks, checked
-// through the API against what Spark's rules imply. Each expectation is derived in the test by
-// playing the rule (count rows as Spark writes them; when a checked write finds more than the
-// limit, delete max(limit/10, count-limit) of the oldest finished rows) over the test's own
-// event list, never from the listener's output.
+// Retention as the History Server applies it during a replay (docs/SPARK-SEMANTICS.md fact 109; ASL
+// cleanupJobs, cleanupStages, cleanupTasks): synthetic logs past
+// spark.ui.retainedJobs/Stages/Tasks, checked through the API against what Spark's rules imply.
+// Each expectation is derived in the test by playing the rule (count rows as Spark writes them;
+// when a checked write finds more than the limit, delete max(limit/10, count-limit) of the oldest
+// finished rows) over the test's own event list, never from the listener's output.
 #include <gtest/gtest.h>
 
 #include <algorithm>

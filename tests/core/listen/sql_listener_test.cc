@@ -1,5 +1,5 @@
-// SQLAppStatusListener semantics (SPARK-SEMANTICS.md facts 85-95) on small inline logs, and the
-// numbers the corpus's SQL + Structured Streaming log implies (local-1596020211915).
+// SQLAppStatusListener semantics (docs/SPARK-SEMANTICS.md facts 85-95) on small inline logs, and
+// the numbers the corpus's SQL + Structured Streaming log implies (local-1596020211915).
 #include "core/listen/sql_listener.h"
 
 #include <gtest/gtest.h>

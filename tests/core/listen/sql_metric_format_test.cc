@@ -1,4 +1,4 @@
-// MetricUtils.stringValue and the Utils formatters it uses (SPARK-SEMANTICS.md facts 93-95).
+// MetricUtils.stringValue and the Utils formatters it uses (docs/SPARK-SEMANTICS.md facts 93-95).
 #include "core/listen/sql_metric_format.h"
 
 #include <gtest/gtest.h>

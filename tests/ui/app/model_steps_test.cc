@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/epoch_clock.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/app/app_state.h"
 
@@ -63,7 +64,7 @@ TEST(ModelBuildQueue, BuildsWhatRefreshModelsBuildsAtOnce) {
   ASSERT_TRUE(ShowRoute(state, "#/overview"));
   EmptyModelsStillLoading(state);
   ModelBuildQueue queue;
-  queue.Start(state, WallClockMs());
+  queue.Start(state, NowEpochMs());
   size_t steps = 1;
   while (!queue.Step(state, /*task_budget=*/1)) ++steps;  // every stage its own overview step
   EXPECT_GT(steps, kModelStepCount);
@@ -83,7 +84,7 @@ TEST(ModelBuildQueue, TheRoutesSectionComesFirstAndJobsBeforeTheTimelines) {
   ASSERT_TRUE(ShowRoute(state, "#/timeline"));
   EmptyModelsStillLoading(state);
   ModelBuildQueue queue;
-  queue.Start(state, WallClockMs());
+  queue.Start(state, NowEpochMs());
   const std::vector<ModelStep> order = StepOrder(state, queue);
   ASSERT_EQ(order.size(), kModelStepCount);
   EXPECT_EQ(order[0], ModelStep::kRoute);
@@ -99,7 +100,7 @@ TEST(ModelBuildQueue, ARouteChangeMidBuildPutsItsSectionNext) {
   ASSERT_TRUE(ShowRoute(state, "#/executors"));
   EmptyModelsStillLoading(state);
   ModelBuildQueue queue;
-  queue.Start(state, WallClockMs());
+  queue.Start(state, NowEpochMs());
   EXPECT_EQ(queue.Next(), ModelStep::kRoute);
   queue.Step(state, SIZE_MAX);
   EXPECT_EQ(queue.Next(), ModelStep::kExecutorsTimeline);
@@ -121,7 +122,7 @@ TEST(ModelBuildQueue, NothingToBuildWithoutAnApplication) {
   state.session = &session;
   state.status = LoadStatus::kLoading;
   ModelBuildQueue queue;
-  queue.Start(state, WallClockMs());
+  queue.Start(state, NowEpochMs());
   EXPECT_TRUE(queue.Done());
   EXPECT_TRUE(queue.Step(state, SIZE_MAX));
 }

@@ -4,15 +4,10 @@
 #include <map>
 #include <string_view>
 
+#include "core/base/java_strings.h"
+
 namespace afterglow::ui {
 namespace {
-
-// java.lang.String.trim, as the API trims node and metric names (core/api/sql_endpoint.cc).
-std::string_view JavaTrim(std::string_view text) {
-  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
-  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
-  return text;
-}
 
 // Parses a non-negative decimal at `at`, advancing it; false when there is none.
 bool ParseInt(std::string_view text, size_t& at, int32_t& value) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/base/java_strings.h"
 #include "simdjson.h"
 #include "ui/widgets/table_text.h"
 
@@ -15,13 +16,6 @@ std::string ApiSqlPath(const AttemptSummary& app, int64_t execution_id) {
   std::string path = "/api/v1/applications/" + app.app_id;
   if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
   return path + "/sql/" + std::to_string(execution_id) + "?details=false&planDescription=false";
-}
-
-// java.lang.String.trim, as the API trims node and metric names.
-std::string_view TrimLikeJavaString(std::string_view text) {
-  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
-  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
-  return text;
 }
 
 // N of "WholeStageCodegen (N)", as SqlResource.getWholeStageCodegenId reads it; -1 otherwise.
@@ -266,12 +260,12 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
     for (const SqlPlanNode* node : sorted) {
       SqlOperatorNode out;
       out.node_id = node->id;
-      out.name.assign(TrimLikeJavaString(strings->Get(node->name)));
+      out.name.assign(JavaTrim(strings->Get(node->name)));
       out.description.assign(strings->Get(node->desc));
       out.is_cluster = node->is_cluster;
       if (node->cluster >= 0) {
         const SqlPlanNode& cluster = graph.all_nodes[static_cast<size_t>(node->cluster)];
-        out.codegen_id = CodegenId(TrimLikeJavaString(strings->Get(cluster.name)));
+        out.codegen_id = CodegenId(JavaTrim(strings->Get(cluster.name)));
       }
       if (out.is_cluster) out.codegen_id = CodegenId(out.name);
       out.first_metric = static_cast<uint32_t>(metrics.size());
@@ -282,7 +276,7 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
         std::string_view text = *value;
         if (text.starts_with('\n')) text.remove_prefix(1);
         SqlOperatorMetric m;
-        m.name.assign(TrimLikeJavaString(strings->Get(metric.name)));
+        m.name.assign(JavaTrim(strings->Get(metric.name)));
         m.value.assign(text);
         SplitMetricValue(m);
         metrics.push_back(std::move(m));

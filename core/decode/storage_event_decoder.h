@@ -1,0 +1,26 @@
+// Storage: BlockUpdated and UnpersistRDD (JsonProtocol's blockUpdateFromJson,
+// unpersistRDDFromJson), and the storage side of a StageInfo's "RDD Info" (which RDDs a stage
+// persists; the operation graph's fields go to rdd_info_decoder.h).
+#pragma once
+
+#include "core/decode/event_targets.h"
+#include "core/decode/events.h"
+#include "core/model/storage_model.h"
+#include "core/model/string_pool.h"
+#include "simdjson.h"
+
+namespace afterglow {
+
+simdjson::error_code DecodeBlockUpdated(simdjson::ondemand::object& event,
+                                        const EventTargets& targets);
+simdjson::error_code DecodeUnpersistRdd(simdjson::ondemand::object& event,
+                                        const EventTargets& targets);
+
+// One element of a StageInfo's "RDD Info": appends its id to info.rdd_ids, and to
+// info.persisted_rdds when its storage level is valid.
+simdjson::error_code DecodeRddInfo(simdjson::ondemand::value value, StringPool& pool,
+                                   StageInfoEvent& info);
+// A "Storage Level" object.
+simdjson::error_code DecodeStorageLevel(simdjson::ondemand::value value, StorageLevelInfo& out);
+
+}  // namespace afterglow
