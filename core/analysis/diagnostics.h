@@ -1,8 +1,10 @@
-// The problems one glance at an application can see, found by fixed rules over the model: failed
-// jobs and stages, failed tasks, lost and GC-heavy executors, long one-task stages, skewed stages,
-// spill and large scans that pushed no filter down. Every number a finding carries is one the History Server's REST API gives (or a
-// quantile of its taskSummary), computed by the same core functions, so the overview's text and
-// the API agree. No ImGui: the overview formats the numbers, tests check them.
+// The problems one glance at an application can see, found by fixed rules over the model, each
+// with a stable rule id, a title, its evidence (numbers linked to stages, jobs, tasks, executors,
+// SQL operators, config keys), the wall-clock time at stake and the fix. The rules here are the
+// failure, executor, stage-shape (one task, spill, skew) and unpushed-scan ones; the other
+// families live one per file under core/analysis/rules/. Every number a finding carries is one
+// the History Server's REST API gives (or a quantile of its taskSummary), computed by the same
+// core functions, so the overview, the CLI and the API agree. No ImGui: views format, tests check.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,31 @@ enum class FindingKind : uint8_t {
                        // its columns (core/analysis/scan_pushdown.h); target_id: the execution,
                        // name: the scan, detail: the Filter, value_a: bytes read, value_b: files
                        // read (-1 unknown), value_c: 1 when value_a is the stages' input bytes
+  // The rule families of core/analysis/rules/: their line is their title; value_a..c unused.
+  kJobGap,             // stretches with no job running (rules/job_gaps.h)
+  kTinyTasks,          // thousands of tasks of a few ms each (rules/task_shape.h)
+  kShufflePartitions,  // shuffle partitions far from the data size (rules/task_shape.h)
+  kFailureCause,       // failed tasks grouped by root exception class (rules/failure_causes.h)
+  kDriverCollect,      // large results fetched by the driver (rules/driver_collect.h)
+  kSmallFiles,         // many small files read or written (rules/small_files.h)
+  kNestedLoopJoin,     // BroadcastNestedLoopJoin / CartesianProduct (rules/plan_shape.h)
+  kLargeBroadcast,     // a broadcast over broadcast_max_bytes (rules/plan_shape.h)
+};
+
+// What a number of a finding is about, as --json names it ("stage", "job", ...).
+enum class EvidenceKind : uint8_t { kStage, kJob, kTask, kExecutor, kSql, kConfig, kApp };
+enum class EvidenceUnit : uint8_t { kMs, kBytes, kCount, kPercent, kText };
+
+// One number behind a finding and the entity it links to.
+struct Evidence {
+  EvidenceKind kind = EvidenceKind::kApp;
+  int64_t id = -1;        // stage, job, task or SQL execution id
+  int32_t attempt = -1;   // a stage's attempt id; a task's attempt number
+  std::string key;        // an executor's id, a config key, an SQL operator's name
+  std::string what;       // what the value is: "max task duration", "files read"
+  int64_t value = 0;      // in `unit`; kPercent is a whole percentage
+  EvidenceUnit unit = EvidenceUnit::kCount;
+  std::string text;       // kText: the value (a config's setting, an exception's first line)
 };
 
 // What a finding links to.
@@ -51,6 +78,16 @@ struct Finding {
   std::string name;             // the stage's or job's name, for the line
   std::string detail;           // first line of the error, or the executor's remove reason
   int64_t value_a = 0, value_b = 0, value_c = 0;  // the numbers; meaning per kind (above)
+
+  // What every rule fills, for the CLI, the digest and the ranked list.
+  std::string rule;   // stable id: "one-task-stage", "skew-duration", "gc-pressure", ...
+  std::string title;  // one line in Spark's vocabulary, with the numbers
+  std::vector<Evidence> evidence;
+  // Wall-clock time the fix could give back, and how it was estimated (0 with a basis that says
+  // why when it cannot be estimated from the log).
+  int64_t time_at_stake_ms = 0;
+  std::string time_at_stake_basis;
+  std::string fix;  // the config key or code change; empty only for info findings
 };
 
 // The thresholds of the rules. Defaults are what the overview uses; each says why.
@@ -61,10 +98,14 @@ struct DiagnosticRules {
   // (a one-task stage is a serial section: the whole cluster waits on one core).
   double one_task_app_share = 0.10;
   int64_t one_task_share_min_ms = 5'000;
-  // Skew: the slowest (largest) successful task is skew_ratio x the median and the difference is
-  // material, so tiny stages with one 40 ms straggler are not reported.
-  double skew_ratio = 3.0;
+  // Skew (with skew_p75_ratio below): the gap between the slowest (largest) successful task and
+  // the 75th percentile must be material, so tiny stages with one 40 ms straggler are not reported.
   int64_t skew_min_tasks = 3;
+  // Below this many tasks the 75th percentile is one of the two largest (Spark's quantile index
+  // is min(q * n, n - 1)), so the p75 rule cannot see a straggler: such stages are skewed when the
+  // largest is skew_ratio x the median instead.
+  int64_t skew_p75_min_tasks = 8;
+  double skew_ratio = 3.0;
   int64_t skew_duration_min_gap_ms = 10'000;
   int64_t skew_bytes_min_gap = 64ll << 20;
   // The stage page's summary table marks a metric's row as skewed when its max is over
@@ -78,10 +119,47 @@ struct DiagnosticRules {
   double gc_fraction = 0.1;
   // An unpushed full scan matters when it read this much: below it, reading everything is cheap.
   int64_t unpushed_scan_min_bytes = 256ll << 20;
+  // Databricks' skew guide: a stage is skewed when its max task (duration, input or shuffle read)
+  // is over 1.5x the 75th percentile; the skew_*_min_gap values above keep it material.
+  double skew_p75_ratio = 1.5;
+  // GC pressure bands over the executor's GC time / task time: Spark's UI marks 10 % red (above);
+  // Dr. Elephant's ExecutorGcHeuristic bands the same ratio at 0.08 / 0.1 / 0.15 / 0.2
+  // (low / moderate / severe / critical): over 0.2 is critical here.
+  double gc_critical_fraction = 0.2;
+  // Job gaps (Databricks' "job gaps" guide: time with no Spark job is driver-side work): reported
+  // when the gaps between jobs add up to this much and this share of the application.
+  int64_t job_gap_min_total_ms = 30'000;
+  double job_gap_app_share = 0.10;
+  int64_t job_gap_min_ms = 5'000;  // a single gap shorter than this is scheduling, not work
+  // Tiny tasks: the rule after Spark's tuning guide (tasks of 100 ms or less are
+  // dominated by scheduling and deserialization): median under this over at least that many.
+  int64_t tiny_task_median_ms = 100;
+  int64_t tiny_task_min_tasks = 2'000;
+  // Shuffle partitions: Databricks' and AWS Glue's guides aim at 100-200 MB a partition. A stage
+  // reading a shuffle whose average per task is past these is far from the data size.
+  int64_t shuffle_partition_target_bytes = 128ll << 20;
+  int64_t shuffle_partition_max_bytes = 1ll << 30;
+  int64_t shuffle_partition_min_bytes = 1ll << 20;
+  int64_t shuffle_partition_min_tasks = 200;  // below Spark's default count, small is fine
+  // Driver collect: spark.driver.maxResultSize defaults to 1g; results near it make the driver
+  // the bottleneck (and fail past it). Getting Result Time over this adds up to a finding too.
+  int64_t driver_result_min_bytes = 512ll << 20;
+  int64_t getting_result_min_ms = 10'000;
+  // Small files (DataFlint's alert): an average under 3 MB over more than 100 files; writes should
+  // aim at about 128 MB files.
+  int64_t small_file_avg_bytes = 3ll << 20;
+  int64_t small_file_min_files = 100;
+  int64_t small_file_target_bytes = 128ll << 20;
+  // Large broadcasts (DataFlint's alert): over 1 GB is shipped to every executor and held in the
+  // driver; spark.sql.autoBroadcastJoinThreshold defaults to 10 MB for a reason.
+  int64_t broadcast_max_bytes = 1ll << 30;
+  // A one-task stage with a named cause (a JDBC read of one partition, coalesce(1)) is reported
+  // below one_task_min_ms too, as info, when it ran at least this long.
+  int64_t one_task_cause_min_ms = 1'000;
 };
 
-// All findings for one attempt, most severe first, then by kind, then by the size of the problem
-// (largest first). `now_ms` is the wall clock the executors endpoint uses for a running driver.
+// All findings for one attempt, ranked by time at stake (largest first), then most severe first,
+// then by kind, then by the size of the problem (largest first). `now_ms` is the wall clock the executors endpoint uses for a running driver.
 std::vector<Finding> Diagnose(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms,
                               const DiagnosticRules& rules = DiagnosticRules());
 

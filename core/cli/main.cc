@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/api/dates.h"
+#include "core/cli/findings_command.h"
 #include "core/cli/logs_download.h"
 #include "core/cli/report_command.h"
 #include "core/cli/time_command.h"
@@ -22,6 +23,8 @@ constexpr const char* kUsage =
     "                                  /api/v1/applications or /api/v1/applications/<id>/jobs\n"
     "  afterglow report PATH -o FILE [--redact] [--route ROUTE] [--viewer FILE]\n"
     "                                  the logs saved inside the offline viewer page\n"
+    "  afterglow findings PATH [--json] [--fail-on warning|critical] [--digest]\n"
+    "                                  problems, their evidence, time at stake and fix\n"
     "  afterglow --help\n"
     "\n"
     "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
@@ -106,6 +109,9 @@ int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "summary") == 0) return Summary(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "api") == 0) return Api(argv[2], argv[3]);
   if (argc >= 2 && std::strcmp(argv[1], "time") == 0) return afterglow::cli::RunTime(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], "findings") == 0) {
+    return afterglow::cli::RunFindings(argc - 2, argv + 2);
+  }
   if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
     return afterglow::cli::RunReport(argc - 2, argv + 2);
   }

@@ -94,8 +94,10 @@ std::string FindingText(const Finding& f) {
              (f.value_c ? " of its stages' input" : "") + ") with " + f.name +
              ": no pushed or partition filters, though " + f.detail + " above it uses its columns";
     }
+    default:
+      break;
   }
-  return "";
+  return f.title;  // the rule families of core/analysis/rules/ word their own line
 }
 
 std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& r) {
