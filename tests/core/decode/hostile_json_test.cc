@@ -66,6 +66,12 @@ void LoadText(Session& session, const std::string& name, const std::string& text
   });
 }
 
+// A literal with its NUL bytes, without the terminating one.
+template <size_t N>
+std::string Bytes(const char (&text)[N]) {
+  return std::string(text, N - 1);
+}
+
 bool IsValidJson(const std::string& text) {
   simdjson::dom::parser parser;
   simdjson::dom::element element;
@@ -164,9 +170,9 @@ TEST(HostileJson, AMillionDistinctExecutorIdsCostMemoryInProportion) {
 TEST(HostileJson, InvalidUtf8AndNulBytesAreBadLinesAndTheAnswersStayValid) {
   const std::string log = LogStartLine() + AppStartLine("app-bytes", 1000, "ann") +
                           JobStart(0, "{\"spark.job.description\":\"caf\xc3\x28 \xff\xfe\"}") +
-                          JobStart(1, std::string("{\"spark.job.description\":\"a\0b\"}", 33)) +
-                          std::string("\0\0\0\0", 4) + "\n" +
-                          std::string("{\"Event\":\0\"SparkListenerJobEnd\"}\n", 33) +
+                          JobStart(1, Bytes("{\"spark.job.description\":\"a\0b\"}")) +
+                          Bytes("\0\0\0\0") + "\n" +
+                          Bytes("{\"Event\":\0\"SparkListenerJobEnd\"}\n") +
                           JobStart(2, "{}") + JobEnd(2, 1800) + AppEndLine(2000);
   Session session;
   LoadText(session, "bytes", log);
