@@ -55,6 +55,10 @@ void Session::PushBytes(const uint8_t* data, size_t size) {
   impl_->loading.stream->Push(data, size);
 }
 
+bool Session::FileStopped() const {
+  return impl_->loading.stream && impl_->loading.stream->error().has_value();
+}
+
 void Session::EndFile() {
   Impl& impl = *impl_;
   if (!impl.loading.decoder) return;

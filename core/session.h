@@ -91,6 +91,9 @@ class Session {
   std::vector<AttemptSummary> Summaries() const;
   const std::vector<LoadProblem>& problems() const;
   uint64_t bytes_read() const;  // bytes pushed so far, as stored (compressed)
+  // True when the current file stopped on an error (corrupt data, an overlong line): what is
+  // pushed now is ignored, so a reader may stop reading and inflating it.
+  bool FileStopped() const;
 
   struct Impl;
   // Read-only access to the models for ui/ (declared in core/model/); null until a file is begun.

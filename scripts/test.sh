@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command to test Afterglow: sets up what is missing, builds everything, runs every test
 # (GoogleTest units and corpus conformance through ctest, natively and under AddressSanitizer and
-# UBSan, then the browser tests in headless Chromium), and ends with one line "N passed, N failed".
+# UBSan with a short libFuzzer pass per fuzz target, then the browser tests in headless Chromium), and ends with one line "N passed, N failed".
 #
 # On CI's 2 cores the builds are most of the time, and each phase leaves a core idle at times
 # (links, Emscripten's optimizer, ctest's last long tests, the browser waiting for frames). So the
@@ -77,7 +77,7 @@ browser_fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log/browser.txt" | tail -1)
 passed=$((passed + ${browser_pass:-0})); failed=$((failed + ${browser_fail:-0}))
 [ "$browser_status" = 0 ] || [ "${browser_fail:-0}" != 0 ] || failed=$((failed + 1))
 
-phase "the same tests under AddressSanitizer and UBSan"
+phase "the same tests under AddressSanitizer and UBSan, and a fixed-length fuzz pass per target"
 wait_build asan
 ASAN_OPTIONS=detect_leaks=1 ctest --preset asan -j "$(nproc 2>/dev/null || echo 2)" 2>&1 | tee "$log/asan.txt"
 count_ctest "$log/asan.txt" "${PIPESTATUS[0]}"

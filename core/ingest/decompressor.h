@@ -17,6 +17,10 @@ class ByteSink {
   virtual ~ByteSink() = default;
   // Decompressed bytes; kReadPadding bytes after data + size are readable. Valid during the call.
   virtual void OnBytes(const char* data, size_t size) = 0;
+  // True once the reader behind the sink has stopped (a line past the length limit, a memory
+  // cap): decoders then return from Push without decoding the rest of the input they hold, so a
+  // decompression bomb costs what was read up to that point, not what it would inflate to.
+  virtual bool Stopped() const { return false; }
 };
 
 enum class DecodeStatus : uint8_t {

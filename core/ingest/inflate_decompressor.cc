@@ -58,6 +58,7 @@ DecodeStatus InflateDecompressor::Push(const uint8_t* data, size_t size, ByteSin
     const size_t produced = kOutputSize - stream_->avail_out;
     const uint8_t* const next = reinterpret_cast<const uint8_t*>(stream_->next_in);
     if (produced > 0) sink.OnBytes(output_.data(), produced);
+    if (sink.Stopped()) return DecodeStatus::kNeedInput;
     output_pending = stream_->avail_out == 0 && result == Z_OK;
     if (result == Z_STREAM_END) {
       in_member_ = false;
@@ -89,6 +90,7 @@ DecodeStatus InflateDecompressor::Finish(ByteSink& sink) {
       const int result = inflate(stream_, Z_NO_FLUSH);
       const size_t produced = kOutputSize - stream_->avail_out;
       if (produced > 0) sink.OnBytes(output_.data(), produced);
+      if (sink.Stopped()) break;
       if (result == Z_STREAM_END) {
         in_member_ = false;
         break;

@@ -14,6 +14,7 @@ class SplitterSink final : public ByteSink {
  public:
   explicit SplitterSink(LineSplitter* splitter) : splitter_(splitter) {}
   void OnBytes(const char* data, size_t size) override { splitter_->Push(data, size); }
+  bool Stopped() const override { return splitter_->overlong(); }
 
  private:
   LineSplitter* splitter_;
@@ -82,12 +83,25 @@ void LogStream::Feed(const uint8_t* data, size_t size) {
   bytes_in_ += size;
   if (!decompressor_) {
     splitter_.Push(reinterpret_cast<const char*>(data), size);
+    FailIfOverlong();
     return;
   }
   SplitterSink sink(&splitter_);
   if (decompressor_->Push(data, size, sink) == DecodeStatus::kError) {
     Fail(decompressor_->error_offset(), decompressor_->error());
   }
+  FailIfOverlong();
+}
+
+void LogStream::FailIfOverlong() {
+  if (!splitter_.overlong()) return;
+  // A plain file's offset is the line's own; a compressed one's is as far as the decoder had read.
+  Fail(decompressor_ ? bytes_in_ : splitter_.overlong_offset(),
+       "line " + std::to_string(splitter_.overlong_line()) + " (at byte " +
+           std::to_string(splitter_.overlong_offset()) + " of the log) is longer than " +
+           std::to_string(LineSplitter::kMaxLineBytes >> 20) +
+           " MiB, the longest line read (Spark writes none this long: this is not an event log "
+           "line, or a decompression bomb); reading stopped there, the lines before it are kept");
 }
 
 void LogStream::Finish() {
@@ -100,6 +114,7 @@ void LogStream::Finish() {
         (status == DecodeStatus::kTruncated && !in_progress_)) {
       Fail(decompressor_->error_offset(), decompressor_->error());
     }
+    FailIfOverlong();
   }
   // The last line may have no '\n'. After corrupt compressed data it is a fragment: drop it.
   if (!error_ || !decompressor_) splitter_.Finish();

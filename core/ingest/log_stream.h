@@ -59,6 +59,7 @@ class LogStream {
   void Fail(uint64_t offset, std::string cause);
   void CheckMagicAndFeedHead();
   void Feed(const uint8_t* data, size_t size);
+  void FailIfOverlong();
 
   Codec codec_;
   bool in_progress_ = false;

@@ -56,7 +56,10 @@ bool Lz4BlockDecompressor::OnHeader(const uint8_t* header) {
                    compressed_length_ > static_cast<uint32_t>(LZ4_COMPRESSBOUND(max_block)) ||
                    (original_length_ == 0) != (compressed_length_ == 0) ||
                    (method_ == kMethodRaw && original_length_ != compressed_length_) ||
-                   (original_length_ == 0 && checksum_ != 0);
+                   (original_length_ == 0 && checksum_ != 0) ||
+                   // lz4 inflates at most 255-fold (a match's length bytes add 255 each); more
+                   // is a damaged header, refused before 32 MiB of output is allocated for it.
+                   uint64_t{original_length_} > uint64_t{compressed_length_} * 255 + 64;
   if (bad) {
     Fail("lengths " + std::to_string(compressed_length_) + " -> " +
          std::to_string(original_length_) + " are impossible (corrupt header)");
@@ -90,7 +93,7 @@ bool Lz4BlockDecompressor::OnPayload(const uint8_t* payload, ByteSink& sink) {
 
 DecodeStatus Lz4BlockDecompressor::Push(const uint8_t* data, size_t size, ByteSink& sink) {
   if (failed_) return DecodeStatus::kError;
-  while (size > 0) {
+  while (size > 0 && !sink.Stopped()) {
     if (!started_) {
       if (state_ == State::kHeader) block_offset_ = consumed_;
       gather_.Reset(state_ == State::kHeader ? kHeaderSize : compressed_length_);

@@ -63,7 +63,7 @@ DecodeStatus LzfDecompressor::Fail(std::string cause) {
 
 DecodeStatus LzfDecompressor::Push(const uint8_t* data, size_t size, ByteSink& sink) {
   if (failed_) return DecodeStatus::kError;
-  while (size > 0) {
+  while (size > 0 && !sink.Stopped()) {
     if (!started_) {
       size_t want = kLzfChunkHeaderSize;
       if (state_ == State::kHeader) chunk_offset_ = consumed_;

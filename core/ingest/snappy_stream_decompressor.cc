@@ -15,6 +15,10 @@ constexpr size_t kSnappyJavaHeaderSize = sizeof kSnappyJavaMagicHeader + 4 + 4;
 // Far above any block size Spark configures (spark.io.compression.snappy.blockSize, 32k): a
 // larger length is corrupt, and refusing it keeps a flipped bit from waiting for gigabytes.
 constexpr uint32_t kMaxChunk = 1u << 28;
+// snappy's densest element is a 3-byte copy of 64 bytes, so a chunk never inflates more than about
+// 22-fold; a header claiming more is corrupt, and refusing it before the output buffer is sized
+// keeps a 10-byte chunk from costing 256 MiB of memory.
+constexpr uint64_t kMaxExpansion = 22;
 
 uint32_t ReadBe32(const uint8_t* p) {
   return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
@@ -41,7 +45,7 @@ size_t SnappyStreamDecompressor::RunSize() const {
 
 DecodeStatus SnappyStreamDecompressor::Push(const uint8_t* data, size_t size, ByteSink& sink) {
   if (failed_) return DecodeStatus::kError;
-  while (size > 0) {
+  while (size > 0 && !sink.Stopped()) {
     if (!started_) {
       if (state_ == State::kStreamHeader || state_ == State::kLength) unit_offset_ = consumed_;
       gather_.Reset(RunSize());
@@ -82,7 +86,7 @@ DecodeStatus SnappyStreamDecompressor::Push(const uint8_t* data, size_t size, By
         const char* compressed = reinterpret_cast<const char*>(run);
         size_t original_length = 0;
         if (!snappy::GetUncompressedLength(compressed, chunk_length_, &original_length) ||
-            original_length > kMaxChunk) {
+            original_length > kMaxChunk || original_length > kMaxExpansion * chunk_length_) {
           return Fail(unit_offset_, "corrupt chunk (bad uncompressed length)");
         }
         if (output_.size() < original_length + kReadPadding) {

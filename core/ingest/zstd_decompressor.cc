@@ -35,6 +35,7 @@ DecodeStatus ZstdDecompressor::Push(const uint8_t* data, size_t size, ByteSink& 
     // 0 means a frame was completely decoded and flushed: a clean place for the stream to end.
     mid_frame_ = hint != 0;
     if (out.pos > 0) sink.OnBytes(output_.data(), out.pos);
+    if (sink.Stopped()) return DecodeStatus::kNeedInput;
   }
   // Drain output still buffered inside the context (a full output buffer can leave some).
   while (mid_frame_) {
@@ -50,6 +51,7 @@ DecodeStatus ZstdDecompressor::Push(const uint8_t* data, size_t size, ByteSink& 
     mid_frame_ = hint != 0;
     if (out.pos == 0) break;
     sink.OnBytes(output_.data(), out.pos);
+    if (sink.Stopped()) break;
   }
   return DecodeStatus::kNeedInput;
 }

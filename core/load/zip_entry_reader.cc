@@ -19,6 +19,7 @@ class ZipEntryReader::CheckingSink final : public ByteSink {
     content_bytes_ += size;
     session_->PushBytes(bytes, size);
   }
+  bool Stopped() const override { return session_->FileStopped(); }
   uint32_t crc() const { return static_cast<uint32_t>(crc_); }
   uint64_t content_bytes() const { return content_bytes_; }
 
@@ -44,7 +45,7 @@ ZipEntryReader::ZipEntryReader(const ZipEntry& entry, Session* session)
 ZipEntryReader::~ZipEntryReader() = default;
 
 void ZipEntryReader::Push(const uint8_t* data, size_t size) {
-  if (failed_) return;
+  if (failed_ || sink_->Stopped()) return;
   stored_bytes_ += size;
   if (!inflater_) {
     sink_->OnBytes(reinterpret_cast<const char*>(data), size);
@@ -54,6 +55,8 @@ void ZipEntryReader::Push(const uint8_t* data, size_t size) {
 }
 
 std::optional<LoadProblem> ZipEntryReader::Finish(const std::string& shown_name) {
+  // The session stopped reading the content (its own problem says why): the rest was not read.
+  if (sink_->Stopped()) return std::nullopt;
   if (inflater_ && (failed_ || inflater_->Finish(*sink_) != DecodeStatus::kEnd)) {
     return LoadProblem{shown_name, 0, inflater_->error_offset(), "zip entry: " + inflater_->error()};
   }

@@ -202,12 +202,17 @@ test('the reader worker reads ahead up to its limit, in order, and stops when cl
         while (inbox.length === 0) await new Promise((done) => { wake = done; });
         return inbox.shift();
       };
+      // A pause in which a worker that kept reading past its limit would be seen doing so. The
+      // checks below never depend on it being long enough: on a busy machine it only sees less.
       const settle = () => new Promise((done) => setTimeout(done, 300));
+      const unread = () => inbox.reduce((sum, m) => sum + (m.length || 0), 0);
       const out = { ready: (await nextMessage()).type };
       worker.postMessage({ type: 'open', stream: 7, ranges, aheadBytes: kAhead });
+      // The worker reads ahead up to the limit however slowly it runs; then it must stop.
+      while (unread() < kAhead) await new Promise((done) => { wake = done; });
       await settle();
       // Nothing taken yet: the worker stopped once a chunk took it to the limit.
-      out.unreadBeforeTaking = inbox.reduce((sum, m) => sum + (m.length || 0), 0);
+      out.unreadBeforeTaking = unread();
       out.typesBeforeTaking = [...new Set(inbox.map((m) => m.type))];
       // Take everything, checking order and content, until the second range's end marker.
       const received = [[], []];

@@ -113,7 +113,7 @@ for (const log of kLogs) {
       const other = log.colorScheme === 'dark' ? 'light' : 'dark';
       await page.emulateMedia({ colorScheme: other });
       await page.mouse.move(5, 990);  // an input event: the page draws the switch
-      await page.waitForFunction((t) => window.afterglow.state().theme === t, other, { timeout: 5_000 });
+      await page.waitForFunction((t) => window.afterglow.state().theme === t, other, { timeout: 60_000 });
       for (const { route, bothThemes } of routes) {
         if (!bothThemes || missing.includes(route)) continue;
         assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true);

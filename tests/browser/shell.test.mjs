@@ -77,7 +77,7 @@ test('Copy TSV puts the whole table on the browser clipboard', async () => {
       await page.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
       await clickAnchor(page, 'copyTsv');
       await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t !== 'nothing copied yet'),
-                                 null, { timeout: 5_000 });
+                                 null, { timeout: 60_000 });
       copied = { route, apiPath, text: await page.evaluate(() => navigator.clipboard.readText()) };
       break;
     }
@@ -140,7 +140,7 @@ test('fonts are rasterised for devicePixelRatio 2, and again when the ratio chan
     await cdp.send('Emulation.setDeviceMetricsOverride',
                    { width: 1600, height: 1000, deviceScaleFactor: 1, mobile: false });
     await page.mouse.move(10, 600);
-    await page.waitForFunction(() => window.afterglow.state().fontPixels === 15, null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.afterglow.state().fontPixels === 15, null, { timeout: 60_000 });
     assert.equal(await page.evaluate(() => document.getElementById('canvas').width), 1600);
     await settle(page);
     const stats = await screenshotStats(page, 'dpr-changed');

@@ -25,6 +25,11 @@ void PutBe16(std::string& out, uint32_t v) {
   out.push_back(static_cast<char>(v));
 }
 
+void PutLe16(std::string& s, uint32_t v) {
+  s.push_back(static_cast<char>(v));
+  s.push_back(static_cast<char>(v >> 8));
+}
+
 std::string LzfBlock(const uint8_t* in, size_t n) {
   std::string out;
   std::vector<int64_t> table(1 << 14, -1);
@@ -168,6 +173,41 @@ std::string ZstdFrames(const std::string& text, size_t frame_input_size) {
     out.append(frame.data(), written);
   }
   return out;
+}
+
+// A zip as java.util.zip.ZipOutputStream writes it: local headers with zero sizes and a data
+// descriptor (flag bit 3), the sizes only in the central directory.
+std::string JavaStyleZip(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::string zip, directory;
+  for (const auto& [name, content] : files) {
+    const std::string deflated = RawDeflate(content);
+    const uint32_t offset = static_cast<uint32_t>(zip.size());
+    PutLe32(zip, 0x04034b50);
+    PutLe16(zip, 20); PutLe16(zip, 8); PutLe16(zip, 8); PutLe16(zip, 0); PutLe16(zip, 0);
+    PutLe32(zip, 0); PutLe32(zip, 0); PutLe32(zip, 0);
+    PutLe16(zip, static_cast<uint32_t>(name.size())); PutLe16(zip, 0);
+    zip += name;
+    zip += deflated;
+    PutLe32(zip, 0x08074b50); PutLe32(zip, 0);
+    PutLe32(zip, static_cast<uint32_t>(deflated.size())); PutLe32(zip, static_cast<uint32_t>(content.size()));
+    PutLe32(directory, 0x02014b50);
+    PutLe16(directory, 20); PutLe16(directory, 20); PutLe16(directory, 8); PutLe16(directory, 8);
+    PutLe16(directory, 0); PutLe16(directory, 0); PutLe32(directory, 0);
+    PutLe32(directory, static_cast<uint32_t>(deflated.size()));
+    PutLe32(directory, static_cast<uint32_t>(content.size()));
+    PutLe16(directory, static_cast<uint32_t>(name.size()));
+    PutLe16(directory, 0); PutLe16(directory, 0); PutLe16(directory, 0); PutLe16(directory, 0);
+    PutLe32(directory, 0); PutLe32(directory, offset);
+    directory += name;
+  }
+  const uint32_t directory_offset = static_cast<uint32_t>(zip.size());
+  zip += directory;
+  PutLe32(zip, 0x06054b50);
+  PutLe16(zip, 0); PutLe16(zip, 0);
+  PutLe16(zip, static_cast<uint32_t>(files.size())); PutLe16(zip, static_cast<uint32_t>(files.size()));
+  PutLe32(zip, static_cast<uint32_t>(directory.size())); PutLe32(zip, directory_offset);
+  PutLe16(zip, 0);
+  return zip;
 }
 
 }  // namespace afterglow::testing

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace afterglow::testing {
 
@@ -20,5 +22,8 @@ std::string GzipMembers(const std::string& text, int members);
 std::string ZstdFrames(const std::string& text, size_t frame_input_size);
 // One raw deflate stream (a zip entry's content).
 std::string RawDeflate(const std::string& text);
+// A zip as java.util.zip.ZipOutputStream writes it (the History Server's download): deflated
+// entries (name, content) with data descriptors, their sizes only in the central directory.
+std::string JavaStyleZip(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace afterglow::testing

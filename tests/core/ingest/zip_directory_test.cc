@@ -11,49 +11,7 @@
 namespace afterglow {
 namespace zip_directory_test {
 
-void Le16(std::string& s, uint32_t v) {
-  s.push_back(static_cast<char>(v));
-  s.push_back(static_cast<char>(v >> 8));
-}
-void Le32(std::string& s, uint32_t v) {
-  Le16(s, v & 0xFFFF);
-  Le16(s, v >> 16);
-}
-
-// A zip as java.util.zip.ZipOutputStream writes it: local headers with zero sizes and a data
-// descriptor (flag bit 3), the sizes only in the central directory.
-std::string JavaStyleZip(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::string zip, directory;
-  for (const auto& [name, content] : files) {
-    const std::string deflated = testing::RawDeflate(content);
-    const uint32_t offset = static_cast<uint32_t>(zip.size());
-    Le32(zip, 0x04034b50);
-    Le16(zip, 20); Le16(zip, 8); Le16(zip, 8); Le16(zip, 0); Le16(zip, 0);
-    Le32(zip, 0); Le32(zip, 0); Le32(zip, 0);
-    Le16(zip, static_cast<uint32_t>(name.size())); Le16(zip, 0);
-    zip += name;
-    zip += deflated;
-    Le32(zip, 0x08074b50); Le32(zip, 0);
-    Le32(zip, static_cast<uint32_t>(deflated.size())); Le32(zip, static_cast<uint32_t>(content.size()));
-    Le32(directory, 0x02014b50);
-    Le16(directory, 20); Le16(directory, 20); Le16(directory, 8); Le16(directory, 8);
-    Le16(directory, 0); Le16(directory, 0); Le32(directory, 0);
-    Le32(directory, static_cast<uint32_t>(deflated.size()));
-    Le32(directory, static_cast<uint32_t>(content.size()));
-    Le16(directory, static_cast<uint32_t>(name.size()));
-    Le16(directory, 0); Le16(directory, 0); Le16(directory, 0); Le16(directory, 0);
-    Le32(directory, 0); Le32(directory, offset);
-    directory += name;
-  }
-  const uint32_t directory_offset = static_cast<uint32_t>(zip.size());
-  zip += directory;
-  Le32(zip, 0x06054b50);
-  Le16(zip, 0); Le16(zip, 0);
-  Le16(zip, static_cast<uint32_t>(files.size())); Le16(zip, static_cast<uint32_t>(files.size()));
-  Le32(zip, static_cast<uint32_t>(directory.size())); Le32(zip, directory_offset);
-  Le16(zip, 0);
-  return zip;
-}
+using testing::JavaStyleZip;
 
 class StringSink final : public ByteSink {
  public:

@@ -1,0 +1,137 @@
+// Targets for the text layers: the line splitter over any chunking, the event decoder on one
+// line, and the raw task-line fast path against simdjson's reading of the same line.
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/base/read_padding.h"
+#include "core/decode/event_decoder.h"
+#include "core/ingest/line_splitter.h"
+#include "tests/fuzz/fuzz_inputs.h"
+#include "tests/fuzz/fuzz_target.h"
+#include "tests/fuzz/task_recording_sink.h"
+
+namespace afterglow::fuzz {
+namespace line_targets {
+
+// Checks what the splitter promises its consumer: non-empty lines without '\n', numbered in
+// order, padding readable, and no more bytes than were pushed.
+class CheckingConsumer final : public LineConsumer {
+ public:
+  void OnLine(std::string_view line, uint64_t line_number) override {
+    if (line.empty()) Fail("an empty line was delivered");
+    if (line.find('\n') != std::string_view::npos) Fail("a line holds a newline");
+    if (line_number <= last_line_) Fail("line numbers go backwards");
+    volatile char last = line.data()[line.size() + kReadPadding - 1];
+    (void)last;
+    last_line_ = line_number;
+    bytes_ += line.size();
+  }
+  uint64_t bytes_ = 0;
+  uint64_t last_line_ = 0;
+};
+
+// The first line of the input (up to a '\n'), with its padding: what the decoder gets.
+struct PaddedLine {
+  PaddedLine(const uint8_t* data, size_t size, std::string_view prefix = "") {
+    const auto* begin = reinterpret_cast<const char*>(data);
+    const void* newline = std::memchr(begin, '\n', size);
+    const size_t n = newline ? static_cast<const char*>(newline) - begin : size;
+    text = std::string(prefix) + std::string(begin, n);
+    size_ = text.size();
+    text.resize(size_ + kReadPadding, '"');  // a quote in the padding must not close a string
+  }
+  std::string_view line() const { return std::string_view(text.data(), size_); }
+  std::string text;
+  size_t size_;
+};
+
+std::vector<std::string> LogLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace line_targets
+
+using line_targets::CheckingConsumer;
+using line_targets::LogLines;
+using line_targets::PaddedLine;
+
+void FuzzLineSplitter(const uint8_t* data, size_t size) {
+  CheckingConsumer consumer;
+  LineSplitter splitter(&consumer);
+  PushInChunks(data, size, [&](const uint8_t* chunk, size_t n) {
+    splitter.Push(reinterpret_cast<const char*>(chunk), n);
+  });
+  splitter.Finish();
+  if (consumer.bytes_ > size) Fail("more line bytes than input");
+}
+void SeedLineSplitter(SeedWriter& out) {
+  for (const auto& [name, text] : SmallLogs(out)) {
+    out.Write(name + "-chunk1", std::string(1, '\0') + text);
+    out.Write(name + "-chunk300", std::string(1, '\x08') + text);
+    std::string crlf;
+    for (const std::string& line : LogLines(text.substr(0, 4096))) crlf += line + "\r\n\n";
+    out.Write(name + "-crlf", std::string(1, '\x02') + crlf);
+  }
+}
+
+void FuzzEventLine(const uint8_t* data, size_t size) {
+  StringPool pool;
+  TaskRecordingSink sink(&pool);
+  EventDecoder decoder(&pool, &sink);
+  const PaddedLine line(data, size);
+  if (line.line().empty()) return;
+  decoder.OnLine(line.line(), 1);
+  decoder.OnEnd(size % 2 == 0);
+}
+// One seed per distinct event kind of the small logs (the first line of each kind).
+void SeedEventLine(SeedWriter& out) {
+  int n = 0;
+  std::vector<std::string> seen;
+  for (const auto& [name, text] : SmallLogs(out)) {
+    for (const std::string& line : LogLines(text)) {
+      const size_t start = line.find("\"Event\":\"");
+      const std::string kind = line.substr(0, line.find('"', start + 9) + 1);
+      bool known = false;
+      for (const std::string& s : seen) known = known || s == kind;
+      if (known || line.size() > 16384) continue;
+      seen.push_back(kind);
+      out.Write("event-" + std::to_string(n++), line);
+    }
+  }
+}
+
+// The fast path reads a task line only when it starts with Spark's exact prefix; a leading space
+// sends the same JSON to simdjson. Whenever both read a line they must deliver the same event,
+// and the decoders must agree on whether the line was an event at all.
+void FuzzTaskLine(const uint8_t* data, size_t size) {
+  StringPool pool;  // shared: equal texts get equal ids in both decoders
+  TaskRecordingSink fast_sink(&pool), simdjson_sink(&pool);
+  EventDecoder fast(&pool, &fast_sink), simdjson(&pool, &simdjson_sink);
+  const PaddedLine line(data, size), spaced(data, size, " ");
+  if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) return;
+  fast.OnLine(line.line(), 1);
+  simdjson.OnLine(spaced.line(), 1);
+  fast.OnEnd(false);
+  simdjson.OnEnd(false);
+  if (fast_sink.tasks != simdjson_sink.tasks) Fail("the fast path and simdjson read different events");
+  if (fast.events() != simdjson.events() || fast.bad_line_count() != simdjson.bad_line_count()) {
+    Fail("the fast path and simdjson disagree on whether the line is an event");
+  }
+}
+void SeedTaskLine(SeedWriter& out) {
+  int n = 0;
+  for (const auto& [name, text] : SmallLogs(out)) {
+    int kept = 0;
+    for (const std::string& line : LogLines(text)) {
+      if (line.find("\"SparkListenerTask") == std::string::npos || kept++ >= 6) continue;
+      out.Write("task-" + std::to_string(n++), line);
+    }
+  }
+}
+
+}  // namespace afterglow::fuzz
