@@ -8,7 +8,7 @@
 #include "core/analysis/app_totals.h"
 #include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
-#include "core/api/executor_view.h"
+#include "core/analysis/shown_executors.h"
 
 namespace afterglow {
 namespace {

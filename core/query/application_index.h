@@ -8,18 +8,24 @@
 #include <string>
 #include <vector>
 
-#include "core/api/api_request.h"
+#include <optional>
+#include <string_view>
+
+#include "core/model/app_model.h"
+#include "core/model/string_pool.h"
 
 namespace afterglow {
 
 struct ApplicationEntry {
-  std::string id;
-  std::string name;  // from the most recently merged log
+  std::string_view id;    // views into the string pool
+  std::string_view name;  // from the most recently merged log
   std::vector<const AttemptModel*> attempts;  // startTime descending
   bool running() const;
 };
 
-std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data);
+// `attempts`: every loaded log's model, in load order.
+std::vector<ApplicationEntry> BuildApplicationIndex(const StringPool& pool,
+                                                   const std::vector<const AttemptModel*>& attempts);
 
 // Whether the listing shows the attempt as completed: its replay read an ApplicationEnd (for a
 // ".inprogress" log, only one before the replay halted; core/listen/listing_listener.h).
@@ -29,7 +35,9 @@ int64_t AttemptEndTime(const AttemptModel& attempt);
 int64_t AttemptDuration(const AttemptModel& attempt);
 
 // The attempt the UI shows for `app_id` with exactly `attempt_id` ("" = none), or null (fact 16).
-const AttemptModel* FindAttemptUi(const ApiData& data, std::string_view app_id,
+const AttemptModel* FindAttemptUi(const StringPool& pool,
+                                  const std::vector<const AttemptModel*>& attempts,
+                                  std::string_view app_id,
                                   const std::optional<std::string>& attempt_id);
 
 }  // namespace afterglow
