@@ -13,6 +13,9 @@
 
 namespace afterglow {
 
+struct AttemptModel;
+class StringPool;
+
 // An answer in the History Server's terms: status 200 with the JSON body, or an error status
 // (404, 400) with Spark's plain-text message as the body.
 struct ApiResponse {
@@ -88,6 +91,13 @@ class Session {
   std::vector<AttemptSummary> Summaries() const;
   const std::vector<LoadProblem>& problems() const;
   uint64_t bytes_read() const;  // bytes pushed so far, as stored (compressed)
+
+  // Read-only views of the models for the typed rows of core/query/ (which the page's models
+  // read): the model of AttemptSummary::model_index (null when out of range), every model in
+  // load order, and the string pool their string ids and the rows' views point into.
+  const AttemptModel* model(size_t model_index) const;
+  std::vector<const AttemptModel*> models() const;
+  const StringPool& strings() const;
 
   struct Impl;
   // Read-only access to the models for ui/ (declared in core/model/); null until a file is begun.

@@ -72,24 +72,4 @@ std::vector<ExecutorRow> ExecutorRows(const AttemptModel& attempt, const StringP
   return rows;
 }
 
-void ExecutorTotalsRow::Add(const ExecutorRow& row) {
-  ++count;
-  rdd_blocks += row.rdd_blocks;
-  memory_used += row.memory_used;
-  max_memory += row.max_memory;
-  disk_used += row.disk_used;
-  cores += row.total_cores;
-  active_tasks += row.active_tasks;
-  failed_tasks += row.failed_tasks;
-  completed_tasks += row.completed_tasks;
-  total_tasks += row.total_tasks;
-  total_duration_ms += row.total_duration_ms;
-  total_gc_time_ms += row.total_gc_time_ms;
-  input_bytes += row.total_input_bytes;
-  shuffle_read_bytes += row.total_shuffle_read;
-  shuffle_write_bytes += row.total_shuffle_write;
-  excluded += row.is_excluded ? 1 : 0;
-  gc_heavy = IsGcHeavy(total_gc_time_ms, total_duration_ms);
-}
-
 }  // namespace afterglow

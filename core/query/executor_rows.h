@@ -17,6 +17,16 @@
 
 namespace afterglow {
 
+// Indices into kExecutorMetricNames of the peaks the Executors page shows.
+inline constexpr size_t kPeakJvmHeap = 0;
+inline constexpr size_t kPeakJvmOffHeap = 1;
+inline constexpr size_t kPeakOnHeapExecution = 2;
+inline constexpr size_t kPeakOffHeapExecution = 3;
+static_assert(kExecutorMetricNames[kPeakJvmHeap] == "JVMHeapMemory");
+static_assert(kExecutorMetricNames[kPeakJvmOffHeap] == "JVMOffHeapMemory");
+static_assert(kExecutorMetricNames[kPeakOnHeapExecution] == "OnHeapExecutionMemory");
+static_assert(kExecutorMetricNames[kPeakOffHeapExecution] == "OffHeapExecutionMemory");
+
 using StringViewPairs = std::vector<std::pair<std::string_view, std::string_view>>;
 
 // ExecutorSummary.resources: one entry of the map, under its key.
@@ -73,17 +83,5 @@ struct ExecutorRow {
 // duration is measured to.
 std::vector<ExecutorRow> ExecutorRows(const AttemptModel& attempt, const StringPool& pool,
                                       bool active_only, int64_t now_ms);
-
-// The Executors page's summary line (Active(N), Dead(N), Total(N)): sums of the rows' fields.
-struct ExecutorTotalsRow {
-  int64_t count = 0;
-  int64_t rdd_blocks = 0, memory_used = 0, max_memory = 0, disk_used = 0, cores = 0;
-  int64_t active_tasks = 0, failed_tasks = 0, completed_tasks = 0, total_tasks = 0;
-  int64_t total_duration_ms = 0, total_gc_time_ms = 0;
-  int64_t input_bytes = 0, shuffle_read_bytes = 0, shuffle_write_bytes = 0;
-  int64_t excluded = 0;
-  bool gc_heavy = false;  // the same rule as a row's, over the sums
-  void Add(const ExecutorRow& row);
-};
 
 }  // namespace afterglow

@@ -112,6 +112,11 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
     SqlPlanNodeRow n;
     n.node_id = node->id;
     n.node_name = TrimAsJava(pool.Get(node->name));
+    n.description = pool.Get(node->desc);
+    n.is_cluster = node->is_cluster;
+    if (n.is_cluster && n.node_name.starts_with("WholeStageCodegen")) {
+      n.cluster_codegen_id = WholeStageCodegenId(n.node_name);
+    }
     if (node->cluster >= 0) {
       const SqlPlanNode& cluster = g.all_nodes[static_cast<size_t>(node->cluster)];
       const std::string_view cluster_name = TrimAsJava(pool.Get(cluster.name));

@@ -41,8 +41,11 @@ struct SqlPlanMetricRow {
 
 struct SqlPlanNodeRow {
   int64_t node_id = 0;
-  std::string_view node_name;  // trimmed
+  std::string_view node_name;    // trimmed
+  std::string_view description;  // the operator's simpleString, as logged
+  bool is_cluster = false;       // a WholeStageCodegen cluster, not an operator
   std::optional<int64_t> whole_stage_codegen_id;  // N of the "WholeStageCodegen (N)" holding it
+  std::optional<int64_t> cluster_codegen_id;      // a cluster's own N
   std::vector<SqlPlanMetricRow> metrics;          // only metrics that have a value
 };
 
