@@ -2,7 +2,6 @@
 
 #include <vector>
 
-#include "core/session_impl.h"
 #include "ui/model_steps.h"
 #include "ui/rdd_dag_view.h"
 #include "ui/sql_plan_graph_view.h"
@@ -71,13 +70,12 @@ void ClearSectionModels(AppState& state) {
 
 const AttemptModel* AppState::SelectedModel() const {
   const AttemptSummary* app = SelectedApp();
-  if (session == nullptr || app == nullptr || session->impl() == nullptr) return nullptr;
-  const auto& models = session->impl()->models();
-  return app->model_index < models.size() ? models[app->model_index].get() : nullptr;
+  if (session == nullptr || app == nullptr) return nullptr;
+  return session->model(app->model_index);
 }
 
 const StringPool* AppState::Strings() const {
-  return session != nullptr && session->impl() != nullptr ? &session->impl()->strings() : nullptr;
+  return session != nullptr ? &session->strings() : nullptr;
 }
 
 void RefreshSummaries(AppState& state) {

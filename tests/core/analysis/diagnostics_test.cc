@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/dates.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
 #include "core/session_impl.h"
@@ -118,7 +119,8 @@ TEST(Diagnostics, LongOneTaskStagesOfTheGpuRun) {
     const std::string launched = StringField(s, "firstTaskLaunchedTime");
     const std::string completed = StringField(s, "completionTime");
     if (launched.empty() || completed.empty()) continue;
-    const int64_t ms = ui::ParseApiDate(completed) - ui::ParseApiDate(launched);
+    const int64_t ms =
+        ParseSparkDate(completed).value_or(-1) - ParseSparkDate(launched).value_or(-1);
     if (ms >= 60'000 || (ms >= 5'000 && ms * 10 >= app_ms)) {
       expected[{IntField(s, "stageId"), IntField(s, "attemptId")}] = ms;
     }
