@@ -1,0 +1,89 @@
+// The view model of #/jobs/<id>, as Spark's job page shows it: the job's facts, its stages split
+// into Spark's Active / Pending / Completed / Skipped / Failed tables, and its DAG. Facts and stage numbers are read from the session's REST answers
+// (/jobs/<id> and /stages) so they equal the History Server's; the DAG comes from the model's
+// RDD operation graphs. Built by PrepareRoute, never while drawing. ImGui-free.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/session.h"
+#include "ui/graph/rdd_dag_model.h"
+
+namespace afterglow::ui {
+
+struct JobStageRow {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  std::string name;
+  std::string status;  // the API's: "COMPLETE", "FAILED", "ACTIVE", "PENDING", "SKIPPED"
+  std::string description;  // spark.job.description of the stage, "" when none
+  uint32_t tasks_total = 0;
+  uint32_t tasks_complete = 0;
+  uint32_t tasks_failed = 0;
+  uint32_t tasks_active = 0;
+  uint32_t tasks_killed = 0;
+  int64_t submitted_ms = -1;     // -1: unknown
+  int64_t first_launch_ms = -1;  // firstTaskLaunchedTime
+  int64_t completed_ms = -1;
+  int64_t input_bytes = 0;
+  int64_t output_bytes = 0;
+  int64_t shuffle_read_bytes = 0;
+  int64_t shuffle_write_bytes = 0;
+  std::string failure_reason;
+
+  // Spark's stage table: from the first task's launch (or the submission) to the completion;
+  // -1 when either end is unknown.
+  int64_t DurationMs() const;
+};
+
+// The stage tables of Spark's job page (JobPage.scala), in its order.
+enum class JobStageSection : uint8_t { kActive, kPending, kCompleted, kSkipped, kFailed, kCount };
+inline constexpr size_t kJobStageSectionCount = static_cast<size_t>(JobStageSection::kCount);
+const char* JobStageSectionName(JobStageSection section);  // "Active", "Pending", ...
+
+// JobPage.scala's rule for a stage's latest attempt: never submitted -> Pending while the job runs,
+// Skipped once it is over (`job_running` false); submitted and completed -> Failed when its status
+// is FAILED, else Completed; submitted and not completed -> Active.
+JobStageSection SectionOfStage(const JobStageRow& row, bool job_running);
+
+struct JobPageModel {
+  int64_t job_id = -1;
+  bool found = false;  // the API knows the job
+  std::string error;   // why the API's answer could not be read
+  std::string name;
+  std::string description;  // "" when the job has none
+  std::string job_group;    // "" when none
+  std::string status;       // "SUCCEEDED", "FAILED", "RUNNING", "UNKNOWN"
+  int64_t submitted_ms = -1;
+  int64_t completed_ms = -1;
+  int64_t sql_execution_id = -1;  // the SQL query that ran the job, -1 when none
+  uint32_t num_tasks = 0, completed_tasks = 0, failed_tasks = 0, skipped_tasks = 0,
+           killed_tasks = 0, active_tasks = 0;
+  uint32_t completed_stages = 0, skipped_stages = 0, failed_stages = 0, active_stages = 0;
+  // The latest attempt of each of the job's stages (as Spark's job page shows them), stage id
+  // descending; a stage the API does not list is a PENDING row named "Unknown", as in Spark.
+  std::vector<JobStageRow> stages;
+  // Rows of `stages` in the order the page shows them: section by section (JobStageSection order),
+  // stage id descending within a section (Spark's default sort). section_begin[s] is where
+  // section s starts in `display`; section_size[s] its rows (0: the page leaves it out).
+  std::vector<uint32_t> display;
+  std::array<uint32_t, kJobStageSectionCount> section_begin{};
+  std::array<uint32_t, kJobStageSectionCount> section_size{};
+  int selected_row = -1;  // keyboard selection: a position in `display`, -1 for none
+  RddDagModel dag;
+
+  int64_t DurationMs() const {
+    return submitted_ms >= 0 && completed_ms >= submitted_ms ? completed_ms - submitted_ms : -1;
+  }
+  void Clear() { *this = JobPageModel{}; }
+};
+
+// Builds the page of `job_id` of `app` (whose model and strings are `model` and `strings`).
+void BuildJobPageModel(const Session& session, const AttemptSummary& app,
+                       const AttemptModel& model, const StringPool& strings, int64_t job_id,
+                       const TextMeasure& dag_text, JobPageModel& out);
+
+}  // namespace afterglow::ui
