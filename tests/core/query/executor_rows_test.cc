@@ -54,8 +54,9 @@ void ExpectRowsMatch(const std::vector<ExecutorRow>& rows, const std::string& ex
     bool excluded = false;
     EXPECT_EQ(e["isExcluded"].get_bool().get(excluded), simdjson::SUCCESS);
     EXPECT_EQ(row.is_excluded, excluded);
-    simdjson::dom::object memory;
-    const bool has_memory = e["memoryMetrics"].get_object().get(memory) == simdjson::SUCCESS;
+    simdjson::dom::element memory;
+    const bool has_memory =
+        e["memoryMetrics"].get(memory) == simdjson::SUCCESS && memory.is_object();
     EXPECT_EQ(row.has_memory_metrics, has_memory);
     if (has_memory) {
       EXPECT_EQ(row.total_on_heap_storage, IntOf(memory, "totalOnHeapStorageMemory"));

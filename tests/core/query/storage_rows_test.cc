@@ -48,7 +48,7 @@ class StorageRowsOnInlineLog : public ::testing::Test {
         BlockUpdated("1", 7001, "rdd_3_0", kMemory, 100, 0) +
         BlockUpdated("2", 7002, "rdd_3_1", kDisk, 0, 40) +
         BlockUpdated("1", 7001, "rdd_3_2", kMemory, 30, 0) +
-        BlockUpdated("1", 7001, "rdd_3_2", kNone, 0, 0));
+        BlockUpdated("1", 7001, "rdd_3_2", kNone, 30, 0));  // a drop carries the size it frees
     model_ = session_->model(0);
     ASSERT_NE(model_, nullptr);
     pool_ = &session_->strings();
