@@ -47,7 +47,7 @@ struct AttemptSummary {
   uint64_t executors = 0;       // excluding the driver
   uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
   uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
-  size_t model_index = 0;       // index into impl()->models(): the attempt's model
+  size_t model_index = 0;       // the attempt's model: Session::model(model_index)
 };
 
 class Session {
@@ -99,9 +99,7 @@ class Session {
   std::vector<const AttemptModel*> models() const;
   const StringPool& strings() const;
 
-  struct Impl;
-  // Read-only access to the models for ui/ (declared in core/model/); null until a file is begun.
-  const Impl* impl() const { return impl_.get(); }
+  struct Impl;  // core/session_impl.h: what the session holds, for core/ only
 
  private:
   std::unique_ptr<Impl> impl_;
