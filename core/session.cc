@@ -161,7 +161,7 @@ void Session::AddProblem(LoadProblem problem) { impl_->problems.push_back(std::m
 ApiResponse Session::Api(std::string_view path_and_query) const {
   ApiData data;
   data.pool = &impl_->pool;
-  for (const auto& model : impl_->attempts) data.attempts.push_back(model.get());
+  data.attempts = models();
   return RouteApi(data, path_and_query);
 }
 
@@ -169,7 +169,7 @@ ApiResponse Session::ApiItems(std::string_view path_and_query,
                               const std::function<void(std::string_view item)>& item) const {
   ApiData data;
   data.pool = &impl_->pool;
-  for (const auto& model : impl_->attempts) data.attempts.push_back(model.get());
+  data.attempts = models();
   data.item_sink = &item;
   return RouteApi(data, path_and_query);
 }
@@ -200,6 +200,18 @@ std::vector<AttemptSummary> Session::Summaries() const {
   }
   return out;
 }
+
+const AttemptModel* Session::model(size_t model_index) const {
+  return model_index < impl_->attempts.size() ? impl_->attempts[model_index].get() : nullptr;
+}
+
+std::vector<const AttemptModel*> Session::models() const {
+  std::vector<const AttemptModel*> models;
+  for (const auto& model : impl_->attempts) models.push_back(model.get());
+  return models;
+}
+
+const StringPool& Session::strings() const { return impl_->pool; }
 
 const std::vector<LoadProblem>& Session::problems() const { return impl_->problems; }
 

@@ -13,6 +13,9 @@
 
 namespace afterglow {
 
+struct AttemptModel;
+class StringPool;
+
 // An answer in the History Server's terms: status 200 with the JSON body, or an error status
 // (404, 400) with Spark's plain-text message as the body.
 struct ApiResponse {
@@ -47,7 +50,7 @@ struct AttemptSummary {
   uint64_t executors = 0;       // excluding the driver
   uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
   uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
-  size_t model_index = 0;       // index into impl()->models(): the attempt's model
+  size_t model_index = 0;       // the attempt's model: Session::model(model_index)
 };
 
 class Session {
@@ -95,9 +98,14 @@ class Session {
   // pushed now is ignored, so a reader may stop reading and inflating it.
   bool FileStopped() const;
 
-  struct Impl;
-  // Read-only access to the models for ui/ (declared in core/model/); null until a file is begun.
-  const Impl* impl() const { return impl_.get(); }
+  // Read-only views of the models for the typed rows of core/query/ (which the page's models
+  // read): the model of AttemptSummary::model_index (null when out of range), every model in
+  // load order, and the string pool their string ids and the rows' views point into.
+  const AttemptModel* model(size_t model_index) const;
+  std::vector<const AttemptModel*> models() const;
+  const StringPool& strings() const;
+
+  struct Impl;  // core/session_impl.h: what the session holds, for core/ only
 
  private:
   std::unique_ptr<Impl> impl_;

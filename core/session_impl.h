@@ -1,6 +1,7 @@
 // What a Session holds: one string pool shared by all logs, and one attempt model per log file
-// (in load order). ui/ reads the models through Session::impl(); everything here is read-only to
-// it. The ingest objects of the file being loaded live here too, between BeginFile and EndFile.
+// (in load order). Faces read the models through Session::model(), models() and strings(), never
+// through this header. The ingest objects of the file being loaded live here too, between
+// BeginFile and EndFile.
 #pragma once
 
 #include <memory>

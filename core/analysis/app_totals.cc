@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "core/api/executor_view.h"
+#include "core/analysis/shown_executors.h"
 
 namespace afterglow {
 

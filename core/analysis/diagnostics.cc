@@ -16,7 +16,7 @@
 #include "core/analysis/rules/task_shape.h"
 #include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
-#include "core/api/executor_view.h"
+#include "core/analysis/shown_executors.h"
 
 namespace afterglow {
 namespace {

@@ -90,6 +90,10 @@ struct Finding {
   std::string fix;  // the config key or code change; empty only for info findings
 };
 
+// Spark's Executors page paints Task Time red when totalGCTime > 0.1 x totalDuration
+// (executorspage.js GCTimePercent): the one GC threshold every reader uses.
+inline constexpr double kGcHeavyFraction = 0.1;
+
 // The thresholds of the rules. Defaults are what the overview uses; each says why.
 struct DiagnosticRules {
   // A one-task stage matters when it ran at least this long...
@@ -114,9 +118,7 @@ struct DiagnosticRules {
   double summary_skew_max_over_p75 = 2.0;
   int64_t summary_skew_min_gap_ms = 1'000;
   int64_t summary_skew_min_gap_bytes = 16ll << 20;
-  // Spark's Executors page paints Task Time red when totalGCTime > 0.1 x totalDuration
-  // (executorspage.js GCTimePercent).
-  double gc_fraction = 0.1;
+  double gc_fraction = kGcHeavyFraction;
   // An unpushed full scan matters when it read this much: below it, reading everything is cheap.
   int64_t unpushed_scan_min_bytes = 256ll << 20;
   // Databricks' skew guide: a stage is skewed when its max task (duration, input or shuffle read)
@@ -188,8 +190,9 @@ class DiagnosisSteps {
   std::vector<Finding> findings_;
 };
 
-// Spark's red-cell rule for an executor's Task Time (GC time over 10 % of task time).
-bool IsGcHeavy(int64_t total_gc_time_ms, int64_t total_duration_ms, double gc_fraction = 0.1);
+// Spark's red-cell rule for an executor's Task Time (GC time over kGcHeavyFraction of task time).
+bool IsGcHeavy(int64_t total_gc_time_ms, int64_t total_duration_ms,
+               double gc_fraction = kGcHeavyFraction);
 
 // "oneTaskStage", "durationSkew", ...: the kind as window.afterglow.state() names it.
 const char* FindingKindName(FindingKind kind);

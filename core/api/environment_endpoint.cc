@@ -1,40 +1,24 @@
-// applications/{id}[/{attempt}]/environment (v1.ApplicationEnvironmentInfo; docs/SPARK-SEMANTICS.md
-// facts 79-82) and allmiscellaneousprocess (v1.ProcessSummary; fact 83).
-#include <algorithm>
-#include <cctype>
-#include <map>
+// applications/{id}[/{attempt}]/environment (v1.ApplicationEnvironmentInfo; SPARK-SEMANTICS.md
+// facts 79-82) and allmiscellaneousprocess (v1.ProcessSummary; fact 83), written from
+// core/query/environment_rows.h.
+#include <optional>
 #include <string>
 
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
+#include "core/query/environment_rows.h"
 
 namespace afterglow {
 namespace {
 
-constexpr std::string_view kRedacted = "*********(redacted)";
-
-// The History Server's own spark.redaction.regex at its default,
-// (?i)secret|password|token|access[.]?key, searched anywhere in the text (Regex.findFirstIn).
-bool MatchesDefaultRedaction(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (std::string_view needle : {"secret", "password", "token", "accesskey", "access.key"}) {
-    if (lower.find(needle) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// Utils.redact: a value is replaced when its key or the value itself matches.
-void WriteProperties(JsonWriter& w, std::string_view key,
-                     const std::map<std::string, std::string>& properties, bool redact) {
+void WriteProperties(JsonWriter& w, std::string_view key, const PropertyRows& properties) {
   w.Key(key);
   w.BeginArray();
   for (const auto& [name, value] : properties) {
-    const bool hide = redact && (MatchesDefaultRedaction(name) || MatchesDefaultRedaction(value));
     w.BeginArray();
     w.String(name);
-    w.String(hide ? kRedacted : std::string_view(value));
+    w.String(value);
     w.EndArray();
   }
   w.EndArray();
@@ -55,29 +39,29 @@ ApiResponse EnvironmentEndpoint(const ApiData& data, const AttemptModel& attempt
                                 const std::vector<std::string>& rest, const ApiRequest& request) {
   if (!rest.empty()) return NotFound("");
   // No EnvironmentUpdate: the store read fails inside withUI, which answers "no such app".
-  if (!attempt.environment) return NotFound("no such app: " + AppKey(request, "environment"));
-  const EnvironmentInfo& env = *attempt.environment;
+  const std::optional<EnvironmentRows> env = ReadEnvironmentRows(attempt);
+  if (!env) return NotFound("no such app: " + AppKey(request, "environment"));
   JsonWriter w;
   w.BeginObject();
   w.Key("runtime");
   w.BeginObject();
-  if (env.java_version) w.Field("javaVersion", *env.java_version);
-  if (env.java_home) w.Field("javaHome", *env.java_home);
-  if (env.scala_version) w.Field("scalaVersion", *env.scala_version);
+  if (env->java_version) w.Field("javaVersion", *env->java_version);
+  if (env->java_home) w.Field("javaHome", *env->java_home);
+  if (env->scala_version) w.Field("scalaVersion", *env->scala_version);
   w.EndObject();
-  WriteProperties(w, "sparkProperties", env.spark_properties, true);
-  WriteProperties(w, "hadoopProperties", env.hadoop_properties, true);
-  WriteProperties(w, "systemProperties", env.system_properties, true);
-  WriteProperties(w, "metricsProperties", env.metrics_properties, true);
-  WriteProperties(w, "classpathEntries", env.classpath_entries, false);
+  WriteProperties(w, "sparkProperties", env->spark_properties);
+  WriteProperties(w, "hadoopProperties", env->hadoop_properties);
+  WriteProperties(w, "systemProperties", env->system_properties);
+  WriteProperties(w, "metricsProperties", env->metrics_properties);
+  WriteProperties(w, "classpathEntries", env->classpath_entries);
   w.Key("resourceProfiles");
   w.BeginArray();
-  for (const auto& [id, profile] : attempt.resource_profiles) {
+  for (const ResourceProfileInfo* profile : env->resource_profiles) {
     w.BeginObject();
-    w.FieldInt("id", profile.id);
+    w.FieldInt("id", profile->id);
     w.Key("executorResources");
     w.BeginObject();
-    for (const ExecutorResourceRequest& r : profile.executor_resources) {
+    for (const ExecutorResourceRequest& r : profile->executor_resources) {
       w.Key(r.key);
       w.BeginObject();
       w.Field("resourceName", r.resource_name);
@@ -89,7 +73,7 @@ ApiResponse EnvironmentEndpoint(const ApiData& data, const AttemptModel& attempt
     w.EndObject();
     w.Key("taskResources");
     w.BeginObject();
-    for (const TaskResourceRequest& r : profile.task_resources) {
+    for (const TaskResourceRequest& r : profile->task_resources) {
       w.Key(r.key);
       w.BeginObject();
       w.Field("resourceName", r.resource_name);
@@ -109,24 +93,18 @@ ApiResponse MiscellaneousProcessEndpoint(const ApiData& data, const AttemptModel
                                          const std::vector<std::string>& rest,
                                          const ApiRequest& request) {
   if (!rest.empty()) return NotFound("");
-  const StringPool& pool = *data.pool;
-  std::vector<const MiscProcess*> processes;
-  for (const MiscProcess& process : attempt.misc_processes) processes.push_back(&process);
-  std::sort(processes.begin(), processes.end(), [&](const MiscProcess* a, const MiscProcess* b) {
-    return pool.Get(a->process_id) < pool.Get(b->process_id);
-  });
   JsonWriter w;
   w.BeginArray();
-  for (const MiscProcess* p : processes) {
+  for (const MiscProcessRow& p : MiscProcessRows(attempt, *data.pool)) {
     w.BeginObject();
-    w.Field("id", pool.Get(p->process_id));
-    w.Field("hostPort", pool.Get(p->host_port));
+    w.Field("id", p.id);
+    w.Field("hostPort", p.host_port);
     w.FieldBool("isActive", true);
-    w.FieldInt("totalCores", p->total_cores);
-    w.Field("addTime", FormatSparkDate(p->add_time));
+    w.FieldInt("totalCores", p.total_cores);
+    w.Field("addTime", FormatSparkDate(p.add_time));
     w.Key("processLogs");
     w.BeginObject();
-    for (const auto& [name, value] : p->process_logs) w.Field(pool.Get(name), pool.Get(value));
+    for (const auto& [name, value] : p.process_logs) w.Field(name, value);
     w.EndObject();
     w.EndObject();
   }

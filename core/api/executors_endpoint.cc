@@ -1,37 +1,34 @@
 // applications/{id}[/{attempt}]/executors, allexecutors, executors/{id}/threads and threads
-// (v1.ExecutorSummary; docs/SPARK-SEMANTICS.md facts 64-73).
+// (v1.ExecutorSummary; SPARK-SEMANTICS.md facts 64-73), written from core/query/executor_rows.h.
+#include <span>
+
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
-#include "core/api/executor_view.h"
 #include "core/api/json_writer.h"
 #include "core/base/epoch_clock.h"
-#include "core/model/driver_id.h"
+#include "core/query/executor_rows.h"
 
 namespace afterglow {
 namespace {
 
-void WritePairs(JsonWriter& w, const StringPool& pool, std::string_view key,
-                const StringPairs& pairs) {
+void WritePairs(JsonWriter& w, std::string_view key, const StringViewPairs& pairs) {
   w.Key(key);
   w.BeginObject();
-  for (const auto& [name, value] : pairs) w.Field(pool.Get(name), pool.Get(value));
+  for (const auto& [name, value] : pairs) w.Field(name, value);
   w.EndObject();
 }
 
-void WriteStageIds(JsonWriter& w, std::string_view key, const std::vector<int32_t>& ids) {
+void WriteStageIds(JsonWriter& w, std::string_view key, std::span<const int32_t> ids) {
   w.Key(key);
   w.BeginArray();
   for (int32_t id : ids) w.Int(id);
   w.EndArray();
 }
 
-void WriteExecutor(JsonWriter& w, const StringPool& pool, const AttemptModel& attempt,
-                   const Executor& e, int64_t now_ms) {
+void WriteExecutor(JsonWriter& w, const ExecutorRow& e) {
   w.BeginObject();
-  w.Field("id", pool.Get(e.executor_id));
-  // hostPort: the block manager's host:port, else the ExecutorAdded host.
-  if (e.host_port != kEmptyString) w.Field("hostPort", pool.Get(e.host_port));
-  else if (e.host != kEmptyString) w.Field("hostPort", pool.Get(e.host));
+  w.Field("id", e.id);
+  if (!e.host_port.empty()) w.Field("hostPort", e.host_port);
   w.FieldBool("isActive", e.is_active);
   w.FieldInt("rddBlocks", e.rdd_blocks);
   w.FieldInt("memoryUsed", e.memory_used);
@@ -42,47 +39,47 @@ void WriteExecutor(JsonWriter& w, const StringPool& pool, const AttemptModel& at
   w.FieldInt("failedTasks", e.failed_tasks);
   w.FieldInt("completedTasks", e.completed_tasks);
   w.FieldInt("totalTasks", e.total_tasks);
-  w.FieldInt("totalDuration", ShownTotalDuration(attempt, pool, e, now_ms));
-  w.FieldInt("totalGCTime", ShownTotalGcTime(pool, e));
+  w.FieldInt("totalDuration", e.total_duration_ms);
+  w.FieldInt("totalGCTime", e.total_gc_time_ms);
   w.FieldInt("totalInputBytes", e.total_input_bytes);
   w.FieldInt("totalShuffleRead", e.total_shuffle_read);
   w.FieldInt("totalShuffleWrite", e.total_shuffle_write);
   w.FieldBool("isBlacklisted", e.is_excluded);
   w.FieldInt("maxMemory", e.max_memory);
   w.Field("addTime", FormatSparkDate(e.add_time));
-  if (!e.is_active && e.remove_time != kNoTime) {
+  if (e.remove_time != kNoTime) {
     w.Field("removeTime", FormatSparkDate(e.remove_time));
-    w.Field("removeReason", pool.Get(e.remove_reason));
+    w.Field("removeReason", e.remove_reason);
   }
-  WritePairs(w, pool, "executorLogs", e.executor_logs);
-  if (e.has_memory_info()) {
+  WritePairs(w, "executorLogs", e.executor_logs);
+  if (e.has_memory_metrics) {
     w.Key("memoryMetrics");
     w.BeginObject();
-    w.FieldInt("usedOnHeapStorageMemory", e.used_on_heap);
-    w.FieldInt("usedOffHeapStorageMemory", e.used_off_heap);
-    w.FieldInt("totalOnHeapStorageMemory", e.total_on_heap);
-    w.FieldInt("totalOffHeapStorageMemory", e.total_off_heap);
+    w.FieldInt("usedOnHeapStorageMemory", e.used_on_heap_storage);
+    w.FieldInt("usedOffHeapStorageMemory", e.used_off_heap_storage);
+    w.FieldInt("totalOnHeapStorageMemory", e.total_on_heap_storage);
+    w.FieldInt("totalOffHeapStorageMemory", e.total_off_heap_storage);
     w.EndObject();
   }
   WriteStageIds(w, "blacklistedInStages", e.excluded_in_stages);
-  if (e.peak_executor_metrics.is_set()) {
+  if (e.peak_memory != nullptr) {
     w.Key("peakMemoryMetrics");
     w.BeginObject();
     for (size_t i = 0; i < kExecutorMetricCount; ++i) {
-      w.FieldInt(kExecutorMetricNames[i], e.peak_executor_metrics.peaks[i]);
+      w.FieldInt(kExecutorMetricNames[i], (*e.peak_memory)[i]);
     }
     w.EndObject();
   }
-  WritePairs(w, pool, "attributes", e.attributes);
+  WritePairs(w, "attributes", e.attributes);
   w.Key("resources");
   w.BeginObject();
-  for (const ResourceInformation& resource : e.resources) {
-    w.Key(pool.Get(resource.key));
+  for (const ExecutorResourceRow& resource : e.resources) {
+    w.Key(resource.key);
     w.BeginObject();
-    w.Field("name", pool.Get(resource.name));
+    w.Field("name", resource.name);
     w.Key("addresses");
     w.BeginArray();
-    for (StringId address : resource.addresses) w.String(pool.Get(address));
+    for (std::string_view address : resource.addresses) w.String(address);
     w.EndArray();
     w.EndObject();
   }
@@ -97,8 +94,8 @@ ApiResponse ExecutorList(const ApiData& data, const AttemptModel& attempt, bool 
   const int64_t now_ms = NowEpochMs();
   JsonWriter w(data.item_sink);
   w.BeginArray();
-  for (const Executor* executor : ShownExecutors(attempt, *data.pool, active_only)) {
-    WriteExecutor(w, *data.pool, attempt, *executor, now_ms);
+  for (const ExecutorRow& row : ExecutorRows(attempt, *data.pool, active_only, now_ms)) {
+    WriteExecutor(w, row);
   }
   w.EndArray();
   return {200, w.Take()};
@@ -107,7 +104,7 @@ ApiResponse ExecutorList(const ApiData& data, const AttemptModel& attempt, bool 
 // OAR threadDump: the id is checked first (400), then the History Server has no live
 // SparkContext to ask (503).
 ApiResponse ThreadDump(const std::string& executor_id) {
-  bool valid = executor_id == kDriverExecutorId;
+  bool valid = executor_id == "driver";
   if (!valid) {
     valid = true;  // Scala's forall: an empty id passes
     for (char c : executor_id) valid = valid && c >= '0' && c <= '9';

@@ -3,8 +3,8 @@
 #include <string>
 #include <utility>
 
-#include "core/api/application_index.h"
 #include "core/api/endpoints.h"
+#include "core/query/application_index.h"
 
 namespace afterglow {
 namespace {
@@ -36,7 +36,7 @@ ApiResponse RouteSubResource(const ApiData& data, const std::string& app_id,
                              const ApiRequest& request) {
   const AppEndpoint endpoint = FindAppEndpoint(segments[at]);
   if (endpoint == nullptr) return NotFound("");
-  const AttemptModel* attempt = FindAttemptUi(data, app_id, attempt_id);
+  const AttemptModel* attempt = FindAttemptUi(*data.pool, data.attempts, app_id, attempt_id);
   if (attempt == nullptr) {
     return NotFound("no such app: " + app_id + (attempt_id ? "/" + *attempt_id : ""));
   }

@@ -1,7 +1,6 @@
 // applications/{id}[/{attempt}]/sql (details, planDescription, offset, length), sql/{executionId}
-// and diagnostics/sql[/{executionId}] (docs/SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
+// and diagnostics/sql[/{executionId}] (SPARK-SEMANTICS.md facts 84-90; sql/.../v1/sql/
 // SqlResource.scala, SQLDiagnosticResource.scala).
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,11 +8,9 @@
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
-#include "core/api/opt_field.h"
 #include "core/base/epoch_clock.h"
-#include "core/base/java_strings.h"
 #include "core/decode/sql_event_decoder.h"
-#include "core/listen/scala_order.h"
+#include "core/query/sql_rows.h"
 
 namespace afterglow {
 namespace {
@@ -37,17 +34,6 @@ std::optional<int32_t> QueryInt(const ApiRequest& request, const std::string& na
   return static_cast<int32_t>(parsed);
 }
 
-// SqlResource.getWholeStageCodegenId: N from "WholeStageCodegen (N)".
-std::optional<int64_t> WholeStageCodegenId(std::string_view cluster_name) {
-  constexpr size_t kPrefix = std::string_view("WholeStageCodegen (").size();
-  if (cluster_name.size() < 1 || kPrefix > cluster_name.size() - 1) return std::nullopt;
-  int64_t id = 0;
-  if (!ParseJavaLong(cluster_name.substr(kPrefix, cluster_name.size() - 1 - kPrefix), id)) {
-    return std::nullopt;
-  }
-  return id;
-}
-
 void WriteIntArray(JsonWriter& w, std::string_view key, const std::vector<int32_t>& values) {
   w.Key(key);
   w.BeginArray();
@@ -55,99 +41,56 @@ void WriteIntArray(JsonWriter& w, std::string_view key, const std::vector<int32_
   w.EndArray();
 }
 
-void WriteNodes(JsonWriter& w, const StringPool& pool, const SqlExecutionRow& row,
-                const SqlPlanGraph& graph) {
-  // printableMetrics: every node and cluster, by node id descending.
-  std::vector<const SqlPlanNode*> nodes;
-  nodes.reserve(graph.all_nodes.size());
-  for (const SqlPlanNode& node : graph.all_nodes) nodes.push_back(&node);
-  std::stable_sort(nodes.begin(), nodes.end(),
-                   [](const SqlPlanNode* a, const SqlPlanNode* b) { return a->id > b->id; });
+void WritePlan(JsonWriter& w, const SqlPlanRows& plan) {
   w.Key("nodes");
   w.BeginArray();
-  for (const SqlPlanNode* node : nodes) {
+  for (const SqlPlanNodeRow& node : plan.nodes) {
     w.BeginObject();
-    w.FieldInt("nodeId", node->id);
-    w.Field("nodeName", JavaTrim(pool.Get(node->name)));
-    if (node->cluster >= 0) {
-      const SqlPlanNode& cluster = graph.all_nodes[static_cast<size_t>(node->cluster)];
-      const std::string_view cluster_name = JavaTrim(pool.Get(cluster.name));
-      if (cluster_name.starts_with("WholeStageCodegen")) {
-        if (std::optional<int64_t> id = WholeStageCodegenId(cluster_name)) {
-          w.FieldInt("wholeStageCodegenId", *id);
-        }
-      }
-    }
+    w.FieldInt("nodeId", node.node_id);
+    w.Field("nodeName", node.node_name);
+    if (node.whole_stage_codegen_id) w.FieldInt("wholeStageCodegenId", *node.whole_stage_codegen_id);
     w.Key("metrics");
     w.BeginArray();
-    for (const SqlPlanMetric& metric : node->metrics) {
-      const std::string* value = row.has_metric_values ? row.MetricValue(metric.accumulator_id)
-                                                       : nullptr;
-      if (value == nullptr) continue;
-      std::string_view text = *value;
-      if (text.starts_with('\n')) text.remove_prefix(1);
+    for (const SqlPlanMetricRow& metric : node.metrics) {
       w.BeginObject();
-      w.Field("name", JavaTrim(pool.Get(metric.name)));
-      w.Field("value", text);
+      w.Field("name", metric.name);
+      w.Field("value", metric.value);
       w.EndObject();
     }
     w.EndArray();
     w.EndObject();
   }
   w.EndArray();
+  w.Key("edges");
+  w.BeginArray();
+  for (const SqlPlanEdgeRow& edge : plan.edges) {
+    w.BeginObject();
+    w.FieldInt("fromId", edge.from_id);
+    w.FieldInt("toId", edge.to_id);
+    w.EndObject();
+  }
+  w.EndArray();
 }
 
-void WriteExecution(JsonWriter& w, const StringPool& pool, const SqlModel& sql,
-                    const SqlExecutionRow& row, bool details, bool plan_description,
-                    int64_t now_ms) {
-  std::vector<int32_t> running, succeeded, failed;
-  std::vector<int32_t> job_ids;
-  for (const auto& [job, status] : row.jobs) job_ids.push_back(job);
-  for (int32_t job : ScalaImmutableIntOrder(job_ids)) {
-    for (const auto& [id, status] : row.jobs) {
-      if (id != job) continue;
-      if (status == SqlJobStatus::kRunning) running.push_back(job);
-      else if (status == SqlJobStatus::kSucceeded) succeeded.push_back(job);
-      else failed.push_back(job);
-    }
-  }
+void WriteExecution(JsonWriter& w, const AttemptModel& attempt, const StringPool& pool,
+                    const SqlExecutionListRow& row, bool details, bool plan_description) {
   w.BeginObject();
-  w.FieldInt("id", row.execution_id);
-  w.Field("status", row.Status());
-  WriteOptField(w, pool, "description", row.description);
+  w.FieldInt("id", row.id);
+  w.Field("status", SqlExecutionStatusName(row.status));
+  if (row.has_description) w.Field("description", row.description);
   if (!plan_description) {
     w.Field("planDescription", "");
-  } else if (row.physical_plan_description.present) {
-    w.Field("planDescription", pool.Get(row.physical_plan_description.id));
+  } else if (row.has_plan_description) {
+    w.Field("planDescription", row.plan_description);
   }
   w.Field("submissionTime", FormatSparkDate(row.submission_time));
-  const int64_t end = row.completion_time != kNoTime ? row.completion_time : now_ms;
-  w.FieldInt("duration", end - row.submission_time);
-  WriteIntArray(w, "runningJobIds", running);
-  WriteIntArray(w, "successJobIds", succeeded);
-  WriteIntArray(w, "failedJobIds", failed);
+  w.FieldInt("duration", row.duration_ms);
+  WriteIntArray(w, "runningJobIds", row.running_job_ids);
+  WriteIntArray(w, "successJobIds", row.success_job_ids);
+  WriteIntArray(w, "failedJobIds", row.failed_job_ids);
   // Spark fails the request when an execution has no stored graph (known only from a JobStart);
   // we answer with an empty graph instead.
-  auto graph = sql.graphs.find(row.execution_id);
-  if (details && graph != sql.graphs.end()) {
-    WriteNodes(w, pool, row, graph->second);
-    w.Key("edges");
-    w.BeginArray();
-    for (const auto& [from, to] : graph->second.edges) {
-      w.BeginObject();
-      w.FieldInt("fromId", from);
-      w.FieldInt("toId", to);
-      w.EndObject();
-    }
-    w.EndArray();
-  } else {
-    w.Key("nodes");
-    w.BeginArray();
-    w.EndArray();
-    w.Key("edges");
-    w.BeginArray();
-    w.EndArray();
-  }
+  WritePlan(w, details && row.has_graph ? SqlPlanRowsOf(attempt, pool, row.id) : SqlPlanRows());
   w.EndObject();
 }
 
@@ -156,19 +99,17 @@ void WriteExecution(JsonWriter& w, const StringPool& pool, const SqlModel& sql,
 ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
                         const std::vector<std::string>& rest, const ApiRequest& request) {
   const StringPool& pool = *data.pool;
-  const SqlModel& sql = attempt.sql;
   const bool details = QueryBool(request, "details", true);
   const bool plan_description = QueryBool(request, "planDescription", true);
   const int64_t now_ms = NowEpochMs();
   if (rest.size() == 1) {
     int64_t execution_id = 0;
     if (!IsDigits(rest[0]) || !ParseJavaLong(rest[0], execution_id)) return NotFound("");
-    auto row = sql.executions.find(execution_id);
-    if (row == sql.executions.end()) {
-      return NotFound("unknown query execution id: " + std::to_string(execution_id));
-    }
+    const std::optional<SqlExecutionListRow> row =
+        FindSqlExecutionRow(attempt, pool, execution_id, now_ms);
+    if (!row) return NotFound("unknown query execution id: " + std::to_string(execution_id));
     JsonWriter w;
-    WriteExecution(w, pool, sql, row->second, details, plan_description, now_ms);
+    WriteExecution(w, attempt, pool, *row, details, plan_description);
     return {200, w.Take()};
   }
   if (!rest.empty()) return NotFound("");
@@ -179,14 +120,10 @@ ApiResponse SqlEndpoint(const ApiData& data, const AttemptModel& attempt,
   // Spark does (the pinned one rejects it inside the KVStore view).
   JsonWriter w(data.item_sink);
   w.BeginArray();
-  int64_t index = 0;
-  int64_t written = 0;
-  for (const auto& [id, row] : sql.executions) {
-    if (index++ < std::max<int32_t>(*offset, 0)) continue;
-    if (*length > 0 && written >= *length) break;
-    WriteExecution(w, pool, sql, row, details, plan_description, now_ms);
-    ++written;
-  }
+  ForEachSqlExecutionRow(attempt, pool, *offset, *length, now_ms,
+                         [&](const SqlExecutionListRow& row) {
+                           WriteExecution(w, attempt, pool, row, details, plan_description);
+                         });
   w.EndArray();
   return {200, w.Take()};
 }

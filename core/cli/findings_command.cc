@@ -1,6 +1,5 @@
 #include "core/cli/findings_command.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -11,9 +10,9 @@
 #include "core/analysis/rules/rule_context.h"
 #include "core/api/findings_json.h"
 #include "core/api/json_writer.h"
+#include "core/base/epoch_clock.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "core/share/findings_digest.h"
 
 namespace afterglow::cli {
@@ -78,16 +77,14 @@ int RunFindings(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 2;
   }
-  const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::system_clock::now().time_since_epoch())
-                             .count();
-  const StringPool& pool = session.impl()->strings();
+  const int64_t now_ms = NowEpochMs();
+  const StringPool& pool = session.strings();
   bool failed = false;
   JsonWriter json;
   if (options->json) json.BeginArray();
   const std::vector<AttemptSummary> summaries = session.Summaries();
   for (const AttemptSummary& summary : summaries) {
-    const AttemptModel& model = *session.impl()->models().at(summary.model_index);
+    const AttemptModel& model = *session.model(summary.model_index);
     const std::vector<Finding> findings = Diagnose(model, pool, now_ms);
     for (const Finding& f : findings) {
       // Severities order most urgent first: reaching `fail_on` is being at most as far down.

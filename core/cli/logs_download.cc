@@ -5,9 +5,10 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/api/application_index.h"
+#include "core/api/api_request.h"
 #include "core/base/stored_zip.h"
-#include "core/session_impl.h"
+#include "core/model/app_model.h"
+#include "core/query/application_index.h"
 
 namespace afterglow::cli {
 namespace {
@@ -67,19 +68,16 @@ std::optional<LogsRequest> ParseLogsPath(const std::string& api_path) {
 }
 
 int DownloadLogs(const Session& session, const LogsRequest& request) {
-  const Session::Impl* impl = session.impl();
   ApiData data;
-  if (impl != nullptr) {
-    data.pool = &impl->strings();
-    for (const auto& model : impl->models()) data.attempts.push_back(model.get());
-  }
+  data.pool = &session.strings();
+  data.attempts = session.models();
   // The UI must exist first (BaseAppResource.getEventLogs: withUI), for the exact attempt; a
   // request without one falls back to attempt "1" (for logs from before attempt ids) and then
   // still zips every attempt.
   const bool has_ui =
-      impl != nullptr &&
-      (FindAttemptUi(data, request.app_id, request.attempt_id) != nullptr ||
-       (!request.attempt_id && FindAttemptUi(data, request.app_id, std::string("1")) != nullptr));
+      FindAttemptUi(*data.pool, data.attempts, request.app_id, request.attempt_id) != nullptr ||
+      (!request.attempt_id &&
+       FindAttemptUi(*data.pool, data.attempts, request.app_id, std::string("1")) != nullptr);
   if (!has_ui) {
     // Without an attempt id the error is the fallback's, so it names attempt 1.
     const std::string key = request.app_id + "/" + request.attempt_id.value_or("1");
@@ -89,7 +87,7 @@ int DownloadLogs(const Session& session, const LogsRequest& request) {
   // Every listed attempt of the app, or those whose listed attempt id is the one asked for
   // (FsHistoryProvider.writeEventLogs: attempts.filter(_.info.attemptId == Some(id))).
   std::vector<const AttemptModel*> attempts;
-  for (const ApplicationEntry& app : BuildApplicationIndex(data)) {
+  for (const ApplicationEntry& app : BuildApplicationIndex(*data.pool, data.attempts)) {
     if (app.id != request.app_id) continue;
     for (const AttemptModel* attempt : app.attempts) {
       const OptString& id = attempt->listing.attempt_id;

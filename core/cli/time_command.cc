@@ -9,7 +9,6 @@
 #include "core/api/json_writer.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 
 namespace afterglow::cli {
 namespace {
@@ -233,7 +232,7 @@ int RunTime(int argc, char** argv) {
   if (json && summaries.size() > 1) w.BeginArray();
   int exit_code = 0;
   for (const AttemptSummary& summary : summaries) {
-    const AttemptModel& model = *session.impl()->models().at(summary.model_index);
+    const AttemptModel& model = *session.model(summary.model_index);
     const time_analysis::TimeAnalysisResult result = time_analysis::ComputeTimeAnalysis(model);
     const std::string app = summary.app_id.empty() ? model.file_name : summary.app_id;
     if (!result.problem.empty()) {

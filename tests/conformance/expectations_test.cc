@@ -18,7 +18,7 @@
 
 #include "core/listen/sql_metric_format.h"
 #include "core/load/load_path.h"
-#include "core/session_impl.h"
+#include "core/model/app_model.h"
 #include "simdjson.h"
 #include "tests/conformance/cli_run.h"
 #include "tests/conformance/json_compare.h"
@@ -273,9 +273,9 @@ TEST(ConformanceInline, StreamingQueryPageFactsOfTheSqlLog) {
   Session session;
   std::string error;
   ASSERT_TRUE(LoadPath(session, log.string(), &error)) << error;
-  ASSERT_EQ(session.impl()->models().size(), 1u);
-  const AttemptModel& model = *session.impl()->models()[0];
-  const StringPool& pool = session.impl()->strings();
+  ASSERT_EQ(session.models().size(), 1u);
+  const AttemptModel& model = *session.model(0);
+  const StringPool& pool = session.strings();
   EXPECT_EQ(pool.Get(model.app.name), "StructuredKafkaWordCount");
   const StreamingModel& streaming = model.streaming;
   ASSERT_EQ(streaming.queries.size(), 1u);  // one StreamingQueryData

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 
 namespace afterglow {
 namespace task_memory_test {
@@ -22,7 +22,7 @@ TEST(TaskMemory, NdsQ66StaysUnderTheBudgetPerTask) {
   std::string error;
   const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "rapids-tools/profiling/nds_q66_gpu.zstd";
   ASSERT_TRUE(LoadPath(session, log.string(), &error)) << error;
-  const AttemptModel& model = *session.impl()->models().front();
+  const AttemptModel& model = *session.model(0);
   const size_t tasks = model.tasks.size();
   ASSERT_EQ(tasks, 12987u);
   size_t row_lists = 0;

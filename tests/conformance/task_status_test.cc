@@ -16,8 +16,8 @@
 #include "core/ingest/line_consumer.h"
 #include "core/ingest/log_stream.h"
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/support/stream_file_lines.h"
 
@@ -89,7 +89,7 @@ TEST(TaskStatusSweep, EveryCorpusTaskHasTheStatusItsTaskEndGives) {
     if (expected.statuses.empty()) continue;
     Session session;
     LoadFile(session, text);
-    const auto& models = session.impl()->models();
+    const auto& models = session.models();
     ASSERT_EQ(models.size(), 1u) << text;
     const AttemptModel& model = *models.front();
     ++logs;

@@ -2,12 +2,11 @@
 
 #include <vector>
 
-#include "core/session_impl.h"
 #include "ui/app/model_steps.h"
-#include "ui/graph/rdd_dag_view.h"
-#include "ui/pages/sql/sql_plan_graph_view.h"
 #include "ui/app/view_list.h"
 #include "ui/app/views.h"
+#include "ui/graph/rdd_dag_view.h"
+#include "ui/pages/sql/sql_plan_graph_view.h"
 
 namespace afterglow::ui {
 
@@ -71,13 +70,12 @@ void ClearSectionModels(AppState& state) {
 
 const AttemptModel* AppState::SelectedModel() const {
   const AttemptSummary* app = SelectedApp();
-  if (session == nullptr || app == nullptr || session->impl() == nullptr) return nullptr;
-  const auto& models = session->impl()->models();
-  return app->model_index < models.size() ? models[app->model_index].get() : nullptr;
+  if (session == nullptr || app == nullptr) return nullptr;
+  return session->model(app->model_index);
 }
 
 const StringPool* AppState::Strings() const {
-  return session != nullptr && session->impl() != nullptr ? &session->impl()->strings() : nullptr;
+  return session != nullptr ? &session->strings() : nullptr;
 }
 
 void RefreshSummaries(AppState& state) {

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "core/api/dates.h"
+
 namespace afterglow::ui {
 
 bool ApiRow::Has(const char* key) const {
@@ -41,7 +43,8 @@ bool ApiRow::TextIf(const char* key, std::string* out) const {
 
 int64_t ApiRow::Date(const char* key) const {
   std::string_view text;
-  return object_[key].get_string().get(text) == simdjson::SUCCESS ? ParseApiDate(text) : -1;
+  if (object_[key].get_string().get(text) != simdjson::SUCCESS) return -1;
+  return ParseSparkDate(text).value_or(-1);
 }
 
 std::optional<ApiRow> ApiRow::Object(const char* key) const {

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 
@@ -38,7 +38,7 @@ void Load(Loaded& loaded, const std::string& relative) {
   ASSERT_EQ(apps.size(), 1u);
   loaded.base = "/api/v1/applications/" + apps[0].app_id;
   if (!apps[0].attempt_id.empty()) loaded.base += "/" + apps[0].attempt_id;
-  loaded.model = loaded.session.impl()->models().at(apps[0].model_index).get();
+  loaded.model = loaded.session.model(apps[0].model_index);
 }
 
 class AppTotalsFromApi : public ::testing::TestWithParam<const char*> {};
@@ -46,7 +46,7 @@ class AppTotalsFromApi : public ::testing::TestWithParam<const char*> {};
 TEST_P(AppTotalsFromApi, TotalsAreSumsOfTheApiRows) {
   Loaded loaded;
   ASSERT_NO_FATAL_FAILURE(Load(loaded, GetParam()));
-  const AppTotals totals = ComputeAppTotals(*loaded.model, loaded.session.impl()->strings());
+  const AppTotals totals = ComputeAppTotals(*loaded.model, loaded.session.strings());
 
   simdjson::dom::parser parser;
   const std::string stages_json = CliApi(loaded.log, loaded.base + "/stages");
@@ -118,14 +118,14 @@ TEST(AppTotals, ExecutorsLostToACrashAreCountedAndReleasedOnesAreNot) {
   Loaded crashed;
   ASSERT_NO_FATAL_FAILURE(
       Load(crashed, "rapids-tools/profiling/tasks_executors_fail_compressed_eventlog.zstd"));
-  const AppTotals a = ComputeAppTotals(*crashed.model, crashed.session.impl()->strings());
+  const AppTotals a = ComputeAppTotals(*crashed.model, crashed.session.strings());
   EXPECT_EQ(a.executors_removed, 2);
   EXPECT_EQ(a.executors_lost, 2);
   // Six executors (1, 2, 3, 4, 6, 9) released by YARN on the driver's request ("exited from
   // explicit termination request"): removed, not lost.
   Loaded released;
   ASSERT_NO_FATAL_FAILURE(Load(released, "spark/spark-events/application_1628109047826_1317105"));
-  const AppTotals b = ComputeAppTotals(*released.model, released.session.impl()->strings());
+  const AppTotals b = ComputeAppTotals(*released.model, released.session.strings());
   EXPECT_EQ(b.executors_removed, 6);
   EXPECT_EQ(b.executors_lost, 0);
 }

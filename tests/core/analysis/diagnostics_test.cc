@@ -11,9 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/dates.h"
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "ui/pages/api_path.h"
@@ -53,8 +54,8 @@ void Diagnose(Diagnosed& d, const std::string& relative) {
   ASSERT_EQ(apps.size(), 1u);
   d.base = "/api/v1/applications/" + apps[0].app_id;
   if (!apps[0].attempt_id.empty()) d.base += "/" + apps[0].attempt_id;
-  const AttemptModel& model = *d.session.impl()->models().at(apps[0].model_index);
-  d.findings = afterglow::Diagnose(model, d.session.impl()->strings(), kNow);
+  const AttemptModel& model = *d.session.model(apps[0].model_index);
+  d.findings = afterglow::Diagnose(model, d.session.strings(), kNow);
 }
 
 using StageKey = std::pair<int64_t, int64_t>;
@@ -119,7 +120,8 @@ TEST(Diagnostics, LongOneTaskStagesOfTheGpuRun) {
     const std::string launched = StringField(s, "firstTaskLaunchedTime");
     const std::string completed = StringField(s, "completionTime");
     if (launched.empty() || completed.empty()) continue;
-    const int64_t ms = ui::ParseApiDate(completed) - ui::ParseApiDate(launched);
+    const int64_t ms =
+        ParseSparkDate(completed).value_or(-1) - ParseSparkDate(launched).value_or(-1);
     if (ms >= 60'000 || (ms >= 5'000 && ms * 10 >= app_ms)) {
       expected[{IntField(s, "stageId"), IntField(s, "attemptId")}] = ms;
     }
@@ -156,9 +158,9 @@ TEST(Diagnostics, InSmallStepsFindsWhatOneGoFinds) {
   Diagnosed d;
   ASSERT_NO_FATAL_FAILURE(Diagnose(d, "rapids-tools/e2e/join_agg_on_yarn_eventlog.zstd"));
   ASSERT_FALSE(d.Of(FindingKind::kDurationSkew).empty());
-  const AttemptModel& model = *d.session.impl()->models().at(0);
+  const AttemptModel& model = *d.session.model(0);
   DiagnosisSteps steps;
-  steps.Start(model, d.session.impl()->strings(), kNow);
+  steps.Start(model, d.session.strings(), kNow);
   size_t calls = 1;
   while (!steps.Step(1)) ++calls;
   EXPECT_GT(calls, model.stage_rows.size());

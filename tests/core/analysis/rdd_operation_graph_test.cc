@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 
 namespace afterglow {
 namespace rdd_operation_graph_test {
@@ -27,7 +27,7 @@ std::unique_ptr<Session> LoadCorpus(const std::string& relative) {
   return session;
 }
 
-const AttemptModel& OnlyModel(const Session& session) { return *session.impl()->models().at(0); }
+const AttemptModel& OnlyModel(const Session& session) { return *session.model(0); }
 
 std::set<std::string> ClusterNames(const RddOperationGraph& graph) {
   std::set<std::string> names;
@@ -55,7 +55,7 @@ TEST(RddOperationGraph, StreamingStageFromSqlLog) {
   auto session = LoadCorpus("spark/sql-events/local-1596020211915");
   ASSERT_NE(session, nullptr);
   const AttemptModel& model = OnlyModel(*session);
-  const StringPool& strings = session->impl()->strings();
+  const StringPool& strings = session->strings();
   const RddOperationGraph graph = OperationGraphForStage(model, strings, 1);
   ASSERT_EQ(graph.nodes.size(), 5u);
   for (size_t i = 0; i < 5; ++i) EXPECT_EQ(graph.nodes[i].rdd_id, static_cast<int32_t>(7 + i));
@@ -96,7 +96,7 @@ TEST(RddOperationGraph, OldLogWithoutScopesPutsRddsInTheStageCluster) {
   auto session = LoadCorpus("spark/spark-events/local-1422981780767");
   ASSERT_NE(session, nullptr);
   const AttemptModel& model = OnlyModel(*session);
-  const StringPool& strings = session->impl()->strings();
+  const StringPool& strings = session->strings();
   const std::vector<RddOperationGraph> graphs = OperationGraphForJob(model, strings, 1);
   ASSERT_EQ(graphs.size(), 2u);
   EXPECT_EQ(graphs[0].stage_id, 1);

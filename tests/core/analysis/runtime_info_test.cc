@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 
 namespace afterglow {
 namespace runtime_info_test {
@@ -24,7 +24,7 @@ RuntimeInfo RuntimeOf(const std::string& relative) {
   const std::vector<AttemptSummary> apps = session.Summaries();
   EXPECT_EQ(apps.size(), 1u);
   if (apps.empty()) return {};
-  const AttemptModel& model = *session.impl()->models().at(apps[0].model_index);
+  const AttemptModel& model = *session.model(apps[0].model_index);
   EXPECT_TRUE(model.environment.has_value());
   return model.environment ? ReadRuntimeInfo(*model.environment) : RuntimeInfo();
 }

@@ -15,8 +15,8 @@
 
 #include "core/analysis/diagnostics.h"
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/core/inline_log.h"
 
@@ -59,7 +59,7 @@ std::string ScanLog(const std::string& format, const std::string& pushed, int64_
 const AttemptModel& OnlyModel(const Session& session) {
   const std::vector<AttemptSummary> apps = session.Summaries();
   EXPECT_EQ(apps.size(), 1u);
-  return *session.impl()->models().at(apps.at(0).model_index);
+  return *session.model(apps.at(0).model_index);
 }
 
 // The "size of files read" and "number of files read" texts of /sql/0, as the History Server
@@ -92,7 +92,7 @@ TEST(ScanPushdown, LargeParquetScanWithNothingPushedUnderAFilter) {
   const int64_t two_gib = int64_t{2} << 30;
   const auto session = test_support::LoadInlineLog(ScanLog("Parquet", "", two_gib, 40));
   const AttemptModel& model = OnlyModel(*session);
-  const StringPool& pool = session->impl()->strings();
+  const StringPool& pool = session->strings();
   std::string size_text, files_text;
   SqlMetricTexts(*session, &size_text, &files_text);
   EXPECT_EQ(size_text, "2.0 GiB");  // the API's text, which the rule reads back
@@ -124,13 +124,13 @@ TEST(ScanPushdown, APushedFilterOrASmallInputIsNoFinding) {
   {
     const auto session = test_support::LoadInlineLog(
         ScanLog("Parquet", "IsNotNull(value)", int64_t{2} << 30, 40));
-    EXPECT_TRUE(FindUnpushedScans(OnlyModel(*session), session->impl()->strings(), 0).empty());
+    EXPECT_TRUE(FindUnpushedScans(OnlyModel(*session), session->strings(), 0).empty());
   }
   {
     const auto session = test_support::LoadInlineLog(ScanLog("Parquet", "", 100 << 20, 4));
     const AttemptModel& model = OnlyModel(*session);
-    EXPECT_TRUE(FindUnpushedScans(model, session->impl()->strings(), 256ll << 20).empty());
-    for (const Finding& f : Diagnose(model, session->impl()->strings(), kNow)) {
+    EXPECT_TRUE(FindUnpushedScans(model, session->strings(), 256ll << 20).empty());
+    for (const Finding& f : Diagnose(model, session->strings(), kNow)) {
       EXPECT_NE(f.kind, FindingKind::kUnpushedScan);
     }
   }
@@ -144,7 +144,7 @@ TEST(ScanPushdown, CorpusTextScanUnderAFilterIsNoFinding) {
   ASSERT_TRUE(LoadPath(session, kCorpus + "/rapids-tools/profiling/eventlog_dsv1.zstd", &error))
       << error;
   const AttemptModel& model = OnlyModel(session);
-  EXPECT_TRUE(FindUnpushedScans(model, session.impl()->strings(), 0).empty());
+  EXPECT_TRUE(FindUnpushedScans(model, session.strings(), 0).empty());
 }
 
 TEST(ScanPushdown, MetricTextsReadBack) {

@@ -6,7 +6,6 @@
 
 #include <numeric>
 
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 #include "tests/core/query/query_test_log.h"
 
@@ -19,7 +18,7 @@ int64_t Ms(const TaskPhases& phases, TaskPhase phase) {
 
 TEST(TaskPhases, AFinishedTaskSplitsItsDurationIntoSparksPhases) {
   const auto session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  const AttemptModel& model = *session->impl()->models()[0];
+  const AttemptModel& model = *session->model(0);
   const TaskPhases phases = ComputeTaskPhases(model, /*row=*/0, /*now=*/9000);
   EXPECT_EQ(phases.launch_ms, 2000);
   EXPECT_EQ(phases.finish_ms, 3000);
@@ -37,7 +36,7 @@ TEST(TaskPhases, AFinishedTaskSplitsItsDurationIntoSparksPhases) {
 
 TEST(TaskPhases, ARunningTaskReachesNowWithoutMetrics) {
   const auto session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  const AttemptModel& model = *session->impl()->models()[0];
+  const AttemptModel& model = *session->model(0);
   const TaskPhases phases = ComputeTaskPhases(model, /*row=*/2, /*now=*/9000);
   EXPECT_EQ(phases.launch_ms, 4000);
   EXPECT_EQ(phases.finish_ms, 9000);

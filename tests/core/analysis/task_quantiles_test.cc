@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/analysis/task_view.h"
-#include "core/session_impl.h"
+#include "core/model/app_model.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
@@ -55,7 +55,7 @@ std::string Log(const std::vector<TaskSpec>& tasks) {
   return log;
 }
 
-const AttemptModel& Model(const Session& session) { return *session.impl()->models().at(0); }
+const AttemptModel& Model(const Session& session) { return *session.model(0); }
 
 std::vector<uint32_t> StageRows(const AttemptModel& model) {
   return model.stage_task_rows.at({0, 0});

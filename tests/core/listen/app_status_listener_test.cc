@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/session_impl.h"
+#include "core/model/app_model.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
@@ -74,12 +74,12 @@ const std::string kSuccess = R"({"Reason":"Success"})";
 const std::string kFailure = R"({"Reason":"ExceptionFailure","Class Name":"E","Description":"d"})";
 
 const Job& OnlyJob(const Session& session, int job_id) {
-  const AttemptModel& model = *session.impl()->models().front();
+  const AttemptModel& model = *session.model(0);
   return model.job(model.job_rows.at(job_id));
 }
 
 const StageAttempt& Stage(const Session& session, int stage_id) {
-  const AttemptModel& model = *session.impl()->models().front();
+  const AttemptModel& model = *session.model(0);
   return model.stage(model.stage_rows.at({stage_id, 0}));
 }
 
@@ -102,7 +102,7 @@ TEST(AppStatusListener, TaskEndReasonsDriveJobAndStageCounters) {
   EXPECT_EQ(job.completed_indices, 2);
   EXPECT_EQ(job.completed_stages, 1);
   ASSERT_EQ(job.killed_summary.size(), 2u);
-  const StringPool& pool = session->impl()->strings();
+  const StringPool& pool = session->strings();
   EXPECT_EQ(pool.Get(job.killed_summary[0].first), "another attempt succeeded");
   EXPECT_EQ(pool.Get(job.killed_summary[1].first),
             "TaskCommitDenied (Driver denied task commit) for job: 0, partition: 3, "
@@ -131,7 +131,7 @@ TEST(AppStatusListener, PendingStagesOfAnEndedJobAreSkipped) {
   // became active, so a job with a skipped stage reports -1. Reproduced, not fixed.
   EXPECT_EQ(job.shown().active_stages, -1);
   EXPECT_EQ(Stage(*session, 0).status, StageStatus::kSkipped);
-  EXPECT_EQ(session->impl()->strings().Get(job.name), "stage 1");  // the largest stage id
+  EXPECT_EQ(session->strings().Get(job.name), "stage 1");  // the largest stage id
 }
 
 TEST(AppStatusListener, SpeculativeCopiesCountOneCompletedIndex) {

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/core/inline_log.h"
 
@@ -238,7 +238,7 @@ TEST(Retention, DeletedStageTakesItsRddGraphUnlessAnotherAttemptIsStored) {
 
   auto session = LoadInlineLog(log);
   std::set<int> graphs;
-  for (const auto& [stage_id, ops] : session->impl()->models().front()->stage_rdd_graphs) {
+  for (const auto& [stage_id, ops] : session->model(0)->stage_rdd_graphs) {
     graphs.insert(stage_id);
   }
   EXPECT_EQ(graphs, expected_graphs);

@@ -10,7 +10,7 @@
 
 #include "core/listen/sql_metric_format.h"
 #include "core/load/load_path.h"
-#include "core/session_impl.h"
+#include "core/model/app_model.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow {
@@ -19,7 +19,7 @@ namespace sql_listener_test {
 namespace fs = std::filesystem;
 using test_support::LoadInlineLog;
 
-const AttemptModel& Model(const Session& session) { return *session.impl()->models().at(0); }
+const AttemptModel& Model(const Session& session) { return *session.model(0); }
 
 std::string Value(const Session& session, int64_t execution_id, int64_t accumulator_id) {
   const SqlModel& sql = Model(session).sql;
@@ -201,7 +201,7 @@ TEST(SqlListener, AdaptiveUpdatesReplaceThePlanAndAddMetricDefinitions) {
   ASSERT_EQ(graph.all_nodes.size(), 2u);
   EXPECT_EQ(graph.all_nodes[1].id, 1);
   EXPECT_EQ(graph.edges, (std::vector<std::pair<int64_t, int64_t>>{{1, 0}}));
-  EXPECT_EQ(session->impl()->strings().Get(sql.executions.at(0).physical_plan_description.id),
+  EXPECT_EQ(session->strings().Get(sql.executions.at(0).physical_plan_description.id),
             "== Final Plan ==");
   EXPECT_EQ(sql.plan_history.at(0).size(), 2u);
 }
@@ -328,7 +328,7 @@ TEST_F(SqlCorpusLog, HasTwentyFourCompletedExecutions) {
   ASSERT_EQ(sql.executions.at(1).jobs.size(), 1u);
   EXPECT_EQ(sql.executions.at(1).jobs[0].first, 0);
   EXPECT_TRUE(sql.executions.at(0).jobs.empty());
-  EXPECT_EQ(session_->impl()->strings().Get(Model(*session_).app.name), "StructuredKafkaWordCount");
+  EXPECT_EQ(session_->strings().Get(Model(*session_).app.name), "StructuredKafkaWordCount");
 }
 
 // Execution 1's values, worked out by hand from the log's TaskEnd "Accumulables" (lines 13, 18
@@ -367,7 +367,7 @@ TEST_F(SqlCorpusLog, ExecutionOneNodeMetricsMatchTheTaskAccumulables) {
 
 TEST_F(SqlCorpusLog, StreamingQueryAndItsEightProgressReports) {
   const StreamingModel& streaming = Model(*session_).streaming;
-  const StringPool& pool = session_->impl()->strings();
+  const StringPool& pool = session_->strings();
   ASSERT_EQ(streaming.queries.size(), 1u);  // one StreamingQueryData
   const StreamingQuery& query = streaming.queries[0];
   EXPECT_EQ(pool.Get(query.id), "8d268dc2-bc9c-4be8-97a9-b135d2943028");

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 #include "tests/core/query/query_test_log.h"
 
@@ -12,8 +11,8 @@ namespace {
 
 TEST(JobRows, ARunningJobShowsItsLiveCountersAndRunsToTheLogsEnd) {
   const auto session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  const AttemptModel& model = *session->impl()->models()[0];
-  const StringPool& pool = session->impl()->strings();
+  const AttemptModel& model = *session->model(0);
+  const StringPool& pool = session->strings();
   const std::vector<JobRow> rows = JobRows(model, pool);
   ASSERT_EQ(rows.size(), 1u);
   const JobRow& job = rows[0];
@@ -40,8 +39,8 @@ TEST(JobRows, ARunningJobShowsItsLiveCountersAndRunsToTheLogsEnd) {
 
 TEST(JobRows, FindJobRowFindsListedJobsOnly) {
   const auto session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  const AttemptModel& model = *session->impl()->models()[0];
-  const StringPool& pool = session->impl()->strings();
+  const AttemptModel& model = *session->model(0);
+  const StringPool& pool = session->strings();
   EXPECT_TRUE(FindJobRow(model, pool, 0).has_value());
   EXPECT_FALSE(FindJobRow(model, pool, 7).has_value());
 }

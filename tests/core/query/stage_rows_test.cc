@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/query/stage_executor_rows.h"
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 #include "tests/core/query/query_test_log.h"
 
@@ -17,8 +16,8 @@ namespace {
 
 struct Loaded {
   std::unique_ptr<Session> session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  const AttemptModel& model = *session->impl()->models()[0];
-  const StringPool& pool = session->impl()->strings();
+  const AttemptModel& model = *session->model(0);
+  const StringPool& pool = session->strings();
 };
 
 TEST(StageRows, VisitedInTheApisOrderWithTheirCountersAndDurations) {
@@ -79,8 +78,8 @@ TEST(StageRows, TheLatestAttemptOfARetriedStage) {
       R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" + info(1) +
       R"(,"Submission Time":1300},"Properties":{}})" "\n";
   const auto session = test_support::LoadInlineLog(log);
-  const AttemptModel& model = *session->impl()->models()[0];
-  const StringPool& pool = session->impl()->strings();
+  const AttemptModel& model = *session->model(0);
+  const StringPool& pool = session->strings();
   const std::vector<StageRow> attempts = StageAttemptRows(model, pool, 0);
   ASSERT_EQ(attempts.size(), 2u);
   EXPECT_EQ(attempts[0].status, StageStatus::kFailed);

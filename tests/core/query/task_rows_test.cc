@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "core/analysis/task_view.h"
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 #include "tests/core/query/query_test_log.h"
 
@@ -14,9 +13,9 @@ namespace afterglow {
 namespace {
 
 std::vector<TaskRow> RowsOfStage(const Session& session, int32_t stage_id) {
-  const AttemptModel& model = *session.impl()->models()[0];
+  const AttemptModel& model = *session.model(0);
   std::vector<TaskRow> rows;
-  ForEachTaskRow(model, session.impl()->strings(), StageTaskRowsOf(model, stage_id, 0),
+  ForEachTaskRow(model, session.strings(), StageTaskRowsOf(model, stage_id, 0),
                  [&](const TaskRow& row) { rows.push_back(row); });
   return rows;
 }
@@ -61,7 +60,7 @@ TEST(TaskRows, ARunningTaskLastsToTheLogsEnd) {
 
 TEST(TaskRows, AnUnknownStageAttemptHasNoRows) {
   const auto session = test_support::LoadInlineLog(query_test::TwoStageLog());
-  EXPECT_TRUE(StageTaskRowsOf(*session->impl()->models()[0], 9, 0).empty());
+  EXPECT_TRUE(StageTaskRowsOf(*session->model(0), 9, 0).empty());
 }
 
 }  // namespace

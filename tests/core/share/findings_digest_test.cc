@@ -13,7 +13,7 @@ namespace afterglow::rule_test {
 namespace {
 
 std::string DigestOf(const Diagnosed& d) {
-  return share::FindingsDigest(d.model(), d.session->impl()->strings(), d.findings);
+  return share::FindingsDigest(d.model(), d.session->strings(), d.findings);
 }
 
 TEST(FindingsDigest, JdbcLogDigestHasTheShapeFindingsAndTopStages) {

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "ui/graph/rdd_dag_model.h"
 #include "ui/pages/sql/sql_plan_graph_model.h"
 
@@ -114,9 +114,9 @@ bool Load(const std::string& relative, LoadedLog& out) {
   const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / relative;
   if (!fs::exists(log)) return false;
   LoadFile(out.session, log.string());
-  if (out.session.impl()->models().empty()) return false;
-  out.model = out.session.impl()->models().at(0).get();
-  out.strings = &out.session.impl()->strings();
+  if (out.session.models().empty()) return false;
+  out.model = out.session.model(0);
+  out.strings = &out.session.strings();
   return true;
 }
 

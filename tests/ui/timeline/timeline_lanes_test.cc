@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/api/dates.h"
 #include "simdjson.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/timeline/app_timeline_model.h"
@@ -26,7 +27,7 @@ std::string AppBase(const AppState& state) {
 
 int64_t DateOr(simdjson::dom::element object, const char* key) {
   std::string_view text;
-  return object[key].get(text) == simdjson::SUCCESS ? ParseApiDate(text) : -1;
+  return object[key].get(text) == simdjson::SUCCESS ? ParseSparkDate(text).value_or(-1) : -1;
 }
 
 std::string TextOr(simdjson::dom::element object, const char* key) {

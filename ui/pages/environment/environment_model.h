@@ -1,7 +1,7 @@
-// The Environment page's sections, read once from the session's answer to /environment, which the
-// core already redacts as the History Server does (spark.redaction.regex's default applied to
-// keys and values: core/api/environment_endpoint.cc), so the page shows exactly what the API
-// shows and never a secret. One search filters keys and values across every section.
+// The Environment page's sections, read once from the environment rows, which the core already
+// redacts as the History Server does (spark.redaction.regex's default applied to keys and values:
+// core/query/environment_rows.h), so the page shows exactly what the API shows and never a
+// secret. One search filters keys and values across every section.
 #pragma once
 
 #include <cstdint>

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 #include "core/analysis/diagnostics.h"
-#include "ui/pages/api_rows.h"
+#include "core/query/executor_rows.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/table_text.h"
 
@@ -12,17 +13,22 @@ namespace afterglow::ui {
 namespace {
 
 // executorspage.js formatStatus.
-std::string StatusText(bool active, bool excluded, const ApiRow& executor) {
-  if (excluded) return "Excluded";
-  if (!active) return "Dead";
-  const std::vector<int64_t> stages = executor.Ints("excludedInStages");
-  if (stages.empty()) return "Active";
+std::string StatusText(const afterglow::ExecutorRow& executor) {
+  if (executor.is_excluded) return "Excluded";
+  if (!executor.is_active) return "Dead";
+  if (executor.excluded_in_stages.empty()) return "Active";
   std::string text = "Active (Excluded in Stages: [";
-  for (size_t i = 0; i < stages.size(); ++i) {
+  for (size_t i = 0; i < executor.excluded_in_stages.size(); ++i) {
     if (i > 0) text += ", ";
-    text += std::to_string(stages[i]);
+    text += std::to_string(executor.excluded_in_stages[i]);
   }
   return text + "])";
+}
+
+int64_t ExecutorsNowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
@@ -44,6 +50,7 @@ void ExecutorTotals::Add(const ExecutorRow& row) {
   shuffle_read_bytes += row.shuffle_read_bytes;
   shuffle_write_bytes += row.shuffle_write_bytes;
   excluded += row.excluded ? 1 : 0;
+  gc_heavy = IsGcHeavy(total_gc_ms, total_duration_ms);
 }
 
 void ExecutorsTableModel::Clear() {
@@ -57,47 +64,51 @@ void ExecutorsTableModel::Clear() {
 
 void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  const std::string path = ApiAppBase(app) + "/allexecutors";
-  error = ForEachApiItem(session, path, "executors", [&](const ApiRow& e) {
+  const AttemptModel* model = session.model(app.model_index);
+  if (model == nullptr) {
+    error = "no such application attempt";
+    return;
+  }
+  for (const afterglow::ExecutorRow& e :
+       ExecutorRows(*model, session.strings(), /*active_only=*/false, ExecutorsNowMs())) {
     ExecutorRow row;
-    row.id = e.Text("id");
-    row.address = e.Text("hostPort");
-    // Absent flags read as false (a dead, not excluded executor), as the page's JS reads them.
-    row.active = e.Bool("isActive");
-    row.excluded = e.Bool("isExcluded");
-    row.status = StatusText(row.active, row.excluded, e);
-    row.rdd_blocks = e.Int("rddBlocks");
-    row.memory_used = e.Int("memoryUsed");
-    row.max_memory = e.Int("maxMemory");
-    row.disk_used = e.Int("diskUsed");
-    row.cores = e.Int("totalCores");
-    row.max_tasks = e.Int("maxTasks");
-    row.active_tasks = e.Int("activeTasks");
-    row.failed_tasks = e.Int("failedTasks");
-    row.completed_tasks = e.Int("completedTasks");
-    row.total_tasks = e.Int("totalTasks");
-    row.total_duration_ms = e.Int("totalDuration");
-    row.total_gc_ms = e.Int("totalGCTime");
-    row.input_bytes = e.Int("totalInputBytes");
-    row.shuffle_read_bytes = e.Int("totalShuffleRead");
-    row.shuffle_write_bytes = e.Int("totalShuffleWrite");
-    if (const std::optional<ApiRow> peak = e.Object("peakMemoryMetrics")) {
-      row.peak_jvm_heap = peak->Int("JVMHeapMemory", -1);
-      row.peak_jvm_off_heap = peak->Int("JVMOffHeapMemory", -1);
-      row.peak_execution_on = peak->Int("OnHeapExecutionMemory", -1);
-      row.peak_execution_off = peak->Int("OffHeapExecutionMemory", -1);
+    row.id = std::string(e.id);
+    row.address = std::string(e.host_port);
+    row.active = e.is_active;
+    row.excluded = e.is_excluded;
+    row.status = StatusText(e);
+    row.rdd_blocks = e.rdd_blocks;
+    row.memory_used = e.memory_used;
+    row.max_memory = e.max_memory;
+    row.disk_used = e.disk_used;
+    row.cores = e.total_cores;
+    row.max_tasks = e.max_tasks;
+    row.active_tasks = e.active_tasks;
+    row.failed_tasks = e.failed_tasks;
+    row.completed_tasks = e.completed_tasks;
+    row.total_tasks = e.total_tasks;
+    row.total_duration_ms = e.total_duration_ms;
+    row.total_gc_ms = e.total_gc_time_ms;
+    row.input_bytes = e.total_input_bytes;
+    row.shuffle_read_bytes = e.total_shuffle_read;
+    row.shuffle_write_bytes = e.total_shuffle_write;
+    if (e.peak_memory != nullptr) {
+      row.peak_jvm_heap = e.Peak(kPeakJvmHeap);
+      row.peak_jvm_off_heap = e.Peak(kPeakJvmOffHeap);
+      row.peak_execution_on = e.Peak(kPeakOnHeapExecution);
+      row.peak_execution_off = e.Peak(kPeakOffHeapExecution);
       has_peak_metrics = true;
     }
-    row.add_ms = e.Date("addTime");
-    row.remove_ms = e.Date("removeTime");
-    row.remove_reason = e.Text("removeReason");
-    row.gc_heavy = IsGcHeavy(row.total_gc_ms, row.total_duration_ms);
+    row.add_ms = e.add_time;
+    row.remove_ms = e.remove_time;
+    row.remove_reason = std::string(e.remove_reason);
+    row.gc_heavy = e.gc_heavy;
     row.search_text = Lower(row.id + "\t" + row.address + "\t" + row.status + "\t" +
                             row.remove_reason);
     (row.active ? active : dead).Add(row);
     total.Add(row);
     rows.push_back(std::move(row));
-  });
+  }
   Filter(filter_text);
 }
 

@@ -1,5 +1,5 @@
-// The Executors page's rows, read once from the session's answer to /allexecutors so every cell is
-// the number the REST API gives, plus the Active / Dead / Total summary Spark's executorspage.js
+// The Executors page's rows, read once from the allexecutors rows (core/query/executor_rows.h) so
+// every cell is the number the REST API gives, plus the Active / Dead / Total summary Spark's executorspage.js
 // adds up from the same answer. Rebuilt by RefreshModels; filtering and sorting only rewrite the
 // index `order`, never the rows.
 #pragma once
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "core/session.h"
-#include "ui/pages/api_path.h"
 #include "ui/pages/executors/executor_order.h"
 #include "ui/widgets/tsv.h"
 
@@ -58,6 +57,7 @@ struct ExecutorTotals {
   int64_t total_duration_ms = 0, total_gc_ms = 0;
   int64_t input_bytes = 0, shuffle_read_bytes = 0, shuffle_write_bytes = 0;
   int64_t excluded = 0;
+  bool gc_heavy = false;  // the executor rule (core/analysis/diagnostics.h) over the sums
   void Add(const ExecutorRow& row);
 };
 

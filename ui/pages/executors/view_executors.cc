@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/analysis/diagnostics.h"
 #include "ui/timeline/executors_timeline.h"
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
@@ -114,7 +115,7 @@ void DrawSummaryRow(const char* label, const ExecutorTotals& t) {
                 t.failed_tasks > 0 ? Red(FailedAlpha(t.failed_tasks, t.total_tasks)) : 0);
   CellCount(t.completed_tasks);
   CellCount(t.total_tasks);
-  TaskTimeCell(t.total_duration_ms, t.total_gc_ms, t.total_gc_ms > 0.1 * t.total_duration_ms);
+  TaskTimeCell(t.total_duration_ms, t.total_gc_ms, t.gc_heavy);
   CellBytes(t.input_bytes);
   CellBytes(t.shuffle_read_bytes);
   CellBytes(t.shuffle_write_bytes);
@@ -208,7 +209,8 @@ void DrawHeadline(const ExecutorsTableModel& model) {
   for (const ExecutorRow& row : model.rows) gc_heavy += row.gc_heavy;
   if (gc_heavy > 0) {
     ImGui::SameLine();
-    ImGui::TextColored(colors::kFailed, "%d with GC over 10%% of task time", gc_heavy);
+    ImGui::TextColored(colors::kFailed, "%d with GC over %.0f%% of task time", gc_heavy,
+                       kGcHeavyFraction * 100);
   }
 }
 

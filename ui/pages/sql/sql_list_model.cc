@@ -2,40 +2,32 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
-#include "simdjson.h"
-#include "ui/pages/api_rows.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
 namespace {
 
-// Every execution, without plans or graphs (the list needs neither): length is the largest Spark
-// accepts, so the History Server would answer with every row too.
-std::string ApiSqlListPath(const AttemptSummary& app) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path + "/sql?details=false&planDescription=false&offset=0&length=2147483647";
-}
-
-SqlStatus SqlStatusFromApi(std::string_view text) {
-  if (text == "COMPLETED") return SqlStatus::kCompleted;
-  if (text == "RUNNING") return SqlStatus::kRunning;
-  if (text == "FAILED") return SqlStatus::kFailed;
+SqlStatus SqlStatusOf(SqlExecutionStatus status) {
+  switch (status) {
+    case SqlExecutionStatus::kRunning: return SqlStatus::kRunning;
+    case SqlExecutionStatus::kCompleted: return SqlStatus::kCompleted;
+    case SqlExecutionStatus::kFailed: return SqlStatus::kFailed;
+  }
   return SqlStatus::kUnknown;
 }
 
-std::vector<int32_t> SortedIds(const simdjson::dom::object& execution, const char* key) {
-  std::vector<int32_t> ids;
-  simdjson::dom::array array;
-  if (execution[key].get_array().get(array) != simdjson::SUCCESS) return ids;
-  for (simdjson::dom::element element : array) {
-    int64_t id = 0;
-    if (element.get_int64().get(id) == simdjson::SUCCESS) ids.push_back(static_cast<int32_t>(id));
-  }
+std::vector<int32_t> Sorted(std::vector<int32_t> ids) {
   std::sort(ids.begin(), ids.end());
   return ids;
+}
+
+int64_t SqlListNowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 bool JobsContain(const std::vector<int32_t>& jobs, std::string_view text) {
@@ -71,27 +63,18 @@ const char* SqlStatusName(SqlStatus status) {
   return "UNKNOWN";
 }
 
-bool ReadSqlRow(const simdjson::dom::object& execution, SqlRow& row) {
-  if (execution["id"].get_int64().get(row.execution_id) != simdjson::SUCCESS) return false;
-  std::string_view text;
-  if (execution["description"].get_string().get(text) == simdjson::SUCCESS) {
-    row.description.assign(text);
-  }
+SqlRow SqlRowOf(const SqlExecutionListRow& execution) {
+  SqlRow row;
+  row.execution_id = execution.id;
+  row.description.assign(execution.description);
   row.summary = OneLine(row.description);
-  if (execution["submissionTime"].get_string().get(text) == simdjson::SUCCESS) {
-    row.submitted_ms = ParseApiDate(text);
-  }
-  int64_t duration = 0;
-  if (execution["duration"].get_int64().get(duration) == simdjson::SUCCESS) {
-    row.duration_ms = duration;
-  }
-  if (execution["status"].get_string().get(text) == simdjson::SUCCESS) {
-    row.status = SqlStatusFromApi(text);
-  }
-  row.succeeded_jobs = SortedIds(execution, "successJobIds");
-  row.running_jobs = SortedIds(execution, "runningJobIds");
-  row.failed_jobs = SortedIds(execution, "failedJobIds");
-  return true;
+  row.submitted_ms = execution.submission_time;
+  row.duration_ms = execution.duration_ms;
+  row.status = SqlStatusOf(execution.status);
+  row.succeeded_jobs = Sorted(execution.success_job_ids);
+  row.running_jobs = Sorted(execution.running_job_ids);
+  row.failed_jobs = Sorted(execution.failed_job_ids);
+  return row;
 }
 
 void SqlListModel::Clear() {
@@ -125,19 +108,23 @@ void SqlListModel::Build(const Session& session, const AttemptSummary& app,
                          const AttemptModel* model, const StringPool* strings) {
   RememberSelection();  // a rebuild (a refresh while the log loads) keeps the selected execution
   Clear();
-  error = ForEachApiItem(session, ApiSqlListPath(app), "sql", [&](const ApiRow& execution) {
-    SqlRow row;
-    if (!ReadSqlRow(execution.json(), row)) return;
-    completed += row.status == SqlStatus::kCompleted;
-    failed += row.status == SqlStatus::kFailed;
-    running += row.status == SqlStatus::kRunning;
-    rows.push_back(std::move(row));
-  });
+  if (model == nullptr || strings == nullptr) {
+    error = "no such application attempt";
+    return;
+  }
+  // Every execution, as /sql?offset=0&length=<any> lists them.
+  ForEachSqlExecutionRow(*model, *strings, 0, 0, SqlListNowMs(),
+                         [&](const SqlExecutionListRow& execution) {
+                           SqlRow row = SqlRowOf(execution);
+                           completed += row.status == SqlStatus::kCompleted;
+                           failed += row.status == SqlStatus::kFailed;
+                           running += row.status == SqlStatus::kRunning;
+                           rows.push_back(std::move(row));
+                         });
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   RestoreSelection();
 
-  if (model == nullptr || strings == nullptr) return;
   const StreamingModel& streams = model->streaming;
   for (const StreamingQuery& query : streams.queries) {
     StreamingRow row;

@@ -11,11 +11,8 @@
 
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
+#include "core/query/sql_rows.h"
 #include "core/session.h"
-
-namespace simdjson::dom {
-class object;
-}
 
 namespace afterglow::ui {
 
@@ -79,8 +76,8 @@ struct SqlListModel {
 };
 
 const char* SqlStatusName(SqlStatus status);
-// Reads one execution object of the API's /sql answers into `row`; false without an "id".
-bool ReadSqlRow(const simdjson::dom::object& execution, SqlRow& row);
+// One execution's list row (core/query/sql_rows.h) as the tables show it: job ids ascending.
+SqlRow SqlRowOf(const SqlExecutionListRow& execution);
 // All jobs of a row, as the Jobs column sorts them: their count.
 inline size_t JobCount(const SqlRow& row) {
   return row.succeeded_jobs.size() + row.running_jobs.size() + row.failed_jobs.size();

@@ -5,33 +5,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/base/java_strings.h"
-#include "simdjson.h"
+#include "core/base/epoch_clock.h"
+#include "core/query/sql_rows.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
 namespace {
-
-std::string ApiSqlPath(const AttemptSummary& app, int64_t execution_id) {
-  std::string path = "/api/v1/applications/" + app.app_id;
-  if (!app.attempt_id.empty()) path += "/" + app.attempt_id;
-  return path + "/sql/" + std::to_string(execution_id) + "?details=false&planDescription=false";
-}
-
-// N of "WholeStageCodegen (N)", as SqlResource.getWholeStageCodegenId reads it; -1 otherwise.
-int64_t CodegenId(std::string_view cluster_name) {
-  constexpr std::string_view kPrefix = "WholeStageCodegen (";
-  if (!cluster_name.starts_with(kPrefix) || !cluster_name.ends_with(')')) return -1;
-  std::string_view digits = cluster_name.substr(kPrefix.size());
-  digits.remove_suffix(1);
-  if (digits.empty() || digits.size() > 18) return -1;
-  int64_t id = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return -1;
-    id = id * 10 + (c - '0');
-  }
-  return id;
-}
 
 // Leaf scans of files and tables: their simpleString says what was pushed into them.
 bool IsScan(std::string_view name, std::string_view description) {
@@ -215,20 +194,15 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
   Clear();
   std::memcpy(search_text, kept_search, sizeof search_text);
   execution_id = id;
-  const ApiResponse response = session.Api(ApiSqlPath(app, id));
-  if (response.status != 200) {
-    error = std::to_string(response.status) + " " + response.body;
-  } else {
-    simdjson::dom::parser parser;
-    simdjson::dom::object execution;
-    if (parser.parse(response.body).get_object().get(execution) != simdjson::SUCCESS ||
-        !ReadSqlRow(execution, header)) {
-      error = "the sql answer is not an execution";
-    } else {
-      found = true;
-    }
-  }
   if (model == nullptr || strings == nullptr) return;
+  const std::optional<SqlExecutionListRow> listed =
+      FindSqlExecutionRow(*model, *strings, id, NowEpochMs());
+  if (!listed) {
+    error = "404 unknown query execution id: " + std::to_string(id);
+  } else {
+    header = SqlRowOf(*listed);
+    found = true;
+  }
   auto row_it = model->sql.executions.find(id);
   if (row_it == model->sql.executions.end()) return;
   const SqlExecutionRow& row = row_it->second;
@@ -249,41 +223,26 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
     stages.push_back({stage, it->first.second, model->stage(it->second).status});
   }
 
-  // Plan nodes with their metric strings, as the API's WriteNodes prints them.
-  auto graph_it = model->sql.graphs.find(id);
-  if (graph_it != model->sql.graphs.end()) {
-    const SqlPlanGraph& graph = graph_it->second;
-    std::vector<const SqlPlanNode*> sorted;
-    for (const SqlPlanNode& node : graph.all_nodes) sorted.push_back(&node);
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const SqlPlanNode* a, const SqlPlanNode* b) { return a->id < b->id; });
-    for (const SqlPlanNode* node : sorted) {
-      SqlOperatorNode out;
-      out.node_id = node->id;
-      out.name.assign(JavaTrim(strings->Get(node->name)));
-      out.description.assign(strings->Get(node->desc));
-      out.is_cluster = node->is_cluster;
-      if (node->cluster >= 0) {
-        const SqlPlanNode& cluster = graph.all_nodes[static_cast<size_t>(node->cluster)];
-        out.codegen_id = CodegenId(JavaTrim(strings->Get(cluster.name)));
-      }
-      if (out.is_cluster) out.codegen_id = CodegenId(out.name);
-      out.first_metric = static_cast<uint32_t>(metrics.size());
-      for (const SqlPlanMetric& metric : node->metrics) {
-        const std::string* value =
-            row.has_metric_values ? row.MetricValue(metric.accumulator_id) : nullptr;
-        if (value == nullptr) continue;
-        std::string_view text = *value;
-        if (text.starts_with('\n')) text.remove_prefix(1);
-        SqlOperatorMetric m;
-        m.name.assign(JavaTrim(strings->Get(metric.name)));
-        m.value.assign(text);
-        SplitMetricValue(m);
-        metrics.push_back(std::move(m));
-      }
-      out.metric_count = static_cast<uint32_t>(metrics.size()) - out.first_metric;
-      nodes.push_back(std::move(out));
+  // Plan nodes with their metric strings, as the API writes them, by node id ascending.
+  const SqlPlanRows plan = SqlPlanRowsOf(*model, *strings, id);
+  for (auto node = plan.nodes.rbegin(); node != plan.nodes.rend(); ++node) {
+    SqlOperatorNode out;
+    out.node_id = node->node_id;
+    out.name.assign(node->node_name);
+    out.description.assign(node->description);
+    out.is_cluster = node->is_cluster;
+    out.codegen_id = node->is_cluster ? node->cluster_codegen_id.value_or(-1)
+                                      : node->whole_stage_codegen_id.value_or(-1);
+    out.first_metric = static_cast<uint32_t>(metrics.size());
+    for (const SqlPlanMetricRow& metric : node->metrics) {
+      SqlOperatorMetric m;
+      m.name.assign(metric.name);
+      m.value.assign(metric.value);
+      SplitMetricValue(m);
+      metrics.push_back(std::move(m));
     }
+    out.metric_count = static_cast<uint32_t>(metrics.size()) - out.first_metric;
+    nodes.push_back(std::move(out));
   }
   ApplyFilter(kept_filter, kept_node);
   BuildScans(*this);

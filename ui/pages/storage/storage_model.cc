@@ -1,45 +1,49 @@
 #include "ui/pages/storage/storage_model.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 
-#include "ui/pages/api_rows.h"
+#include "core/query/storage_rows.h"
 #include "ui/widgets/tsv.h"
 
 namespace afterglow::ui {
 namespace {
 
-RddRow ReadRdd(const ApiRow& rdd) {
+RddRow ReadRdd(const afterglow::RddRow& rdd) {
   RddRow row;
-  row.id = rdd.Int("id");
-  row.name = rdd.Text("name");
-  row.storage_level = rdd.Text("storageLevel");
-  row.partitions = rdd.Int("numPartitions");
-  row.cached_partitions = rdd.Int("numCachedPartitions");
-  row.memory_used = rdd.Int("memoryUsed");
-  row.disk_used = rdd.Int("diskUsed");
+  row.id = rdd.id;
+  row.name = std::string(rdd.name);
+  row.storage_level = rdd.storage_level.Description();
+  row.partitions = rdd.num_partitions;
+  row.cached_partitions = rdd.num_cached_partitions;
+  row.memory_used = rdd.memory_used;
+  row.disk_used = rdd.disk_used;
   return row;
 }
 
-RddDistributionRow ReadDistribution(const ApiRow& d) {
+RddDistributionRow ReadDistribution(const afterglow::RddDistributionRow& d) {
   RddDistributionRow row;
-  row.address = d.Text("address");
-  row.memory_used = d.Int("memoryUsed");
-  row.memory_remaining = d.Int("memoryRemaining");
-  row.disk_used = d.Int("diskUsed");
-  row.on_heap_used = d.Int("onHeapMemoryUsed", -1);
-  row.off_heap_used = d.Int("offHeapMemoryUsed", -1);
-  row.on_heap_remaining = d.Int("onHeapMemoryRemaining", -1);
-  row.off_heap_remaining = d.Int("offHeapMemoryRemaining", -1);
+  row.address = std::string(d.address);
+  row.memory_used = d.memory_used;
+  row.memory_remaining = d.memory_remaining;
+  row.disk_used = d.disk_used;
+  if (d.has_memory_info) {
+    row.on_heap_used = d.on_heap_memory_used;
+    row.off_heap_used = d.off_heap_memory_used;
+    row.on_heap_remaining = d.on_heap_memory_remaining;
+    row.off_heap_remaining = d.off_heap_memory_remaining;
+  }
   return row;
 }
 
-RddPartitionRow ReadPartition(const ApiRow& p) {
+RddPartitionRow ReadPartition(const afterglow::RddPartitionRow& p) {
   RddPartitionRow row;
-  row.block_name = p.Text("blockName");
-  row.storage_level = p.Text("storageLevel");
-  row.memory_used = p.Int("memoryUsed");
-  row.disk_used = p.Int("diskUsed");
-  for (const std::string& id : p.Texts("executors")) {
+  row.block_name = std::string(p.block_name);
+  row.storage_level = p.storage_level.Description();
+  row.memory_used = p.memory_used;
+  row.disk_used = p.disk_used;
+  for (std::string_view id : p.executors) {
     if (!row.executors.empty()) row.executors += ", ";
     row.executors += id;
   }
@@ -55,9 +59,14 @@ void StorageTableModel::Clear() {
 
 void StorageTableModel::Build(const Session& session, const AttemptSummary& app) {
   Clear();
-  ApiAnswer answer(session, ApiAppBase(app) + "/storage/rdd");
-  for (const ApiRow& rdd : answer.Rows("storage")) rows.push_back(ReadRdd(rdd));
-  error = answer.error();
+  const AttemptModel* model = session.model(app.model_index);
+  if (model == nullptr) {
+    error = "no such application attempt";
+    return;
+  }
+  for (const afterglow::RddRow& rdd : CachedRddRows(*model, session.strings())) {
+    rows.push_back(ReadRdd(rdd));
+  }
 }
 
 std::string StorageTableModel::Tsv() const {
@@ -96,14 +105,24 @@ void RddPageModel::Clear() {
 void RddPageModel::Build(const Session& session, const AttemptSummary& app, int64_t id) {
   Clear();
   rdd_id = id;
-  ApiAnswer answer(session, ApiAppBase(app) + "/storage/rdd/" + std::to_string(id));
-  const std::optional<ApiRow> json = answer.Object("RDD");
-  error = answer.error();
-  if (!json) return;
+  const AttemptModel* model = session.model(app.model_index);
+  const std::optional<afterglow::RddRow> found_rdd =
+      model != nullptr && id >= INT32_MIN && id <= INT32_MAX
+          ? FindRddRow(*model, session.strings(), static_cast<int32_t>(id))
+          : std::nullopt;
+  if (!found_rdd) {
+    error = "no rdd found w/ id " + std::to_string(id);
+    return;
+  }
   found = true;
-  rdd = ReadRdd(*json);
-  for (const ApiRow& d : json->Rows("dataDistribution")) distribution.push_back(ReadDistribution(d));
-  for (const ApiRow& p : json->Rows("partitions")) partitions.push_back(ReadPartition(p));
+  rdd = ReadRdd(*found_rdd);
+  const StringPool& pool = session.strings();
+  for (const afterglow::RddDistributionRow& d : RddDistributionRows(*model, pool, found_rdd->id)) {
+    distribution.push_back(ReadDistribution(d));
+  }
+  ForEachRddPartitionRow(*model, pool, found_rdd->id, [&](const afterglow::RddPartitionRow& p) {
+    partitions.push_back(ReadPartition(p));
+  });
 }
 
 std::string RddPageModel::DistributionTsv() const {

@@ -1,7 +1,8 @@
 // The Storage tab's rows: the cached RDDs as /storage/rdd lists them, and the RDD page
 // (#/storage/<id>, Spark's RDDPage) as /storage/rdd/<id> gives it: the RDD's totals, its
-// distribution over executors and its cached partitions. Read from the session's REST answers so
-// the pages show the API's numbers. The list is rebuilt by RefreshModels, the RDD page by
+// distribution over executors and its cached partitions. Read from the storage rows
+// (core/query/storage_rows.h), the ones the REST answers are written from, so the pages show the
+// API's numbers. The list is rebuilt by RefreshModels, the RDD page by
 // PrepareRoute.
 #pragma once
 

@@ -13,7 +13,6 @@
 #include "core/analysis/diagnostics.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 #include "tests/support/stream_file_lines.h"
 
@@ -66,7 +65,7 @@ struct Diagnosed {
     return out;
   }
   const AttemptModel& model() const {
-    return *session->impl()->models().at(session->Summaries().at(0).model_index);
+    return *session->models().at(session->Summaries().at(0).model_index);
   }
 };
 
@@ -75,7 +74,7 @@ inline Diagnosed DiagnoseText(const std::string& log) {
   d.session = test_support::LoadInlineLog(log);
   EXPECT_EQ(d.session->Summaries().size(), 1u);
   if (d.session->Summaries().empty()) return d;
-  d.findings = Diagnose(d.model(), d.session->impl()->strings(), kNow);
+  d.findings = Diagnose(d.model(), d.session->strings(), kNow);
   return d;
 }
 
@@ -86,7 +85,7 @@ inline Diagnosed DiagnoseCorpus(const std::string& relative) {
   EXPECT_TRUE(LoadPath(*d.session, kCorpus + "/" + relative, &error)) << error;
   EXPECT_EQ(d.session->Summaries().size(), 1u);
   if (d.session->Summaries().empty()) return d;
-  d.findings = Diagnose(d.model(), d.session->impl()->strings(), kNow);
+  d.findings = Diagnose(d.model(), d.session->strings(), kNow);
   return d;
 }
 

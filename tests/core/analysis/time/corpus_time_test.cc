@@ -25,7 +25,6 @@
 #include "core/load/load_path.h"
 #include "core/load/log_layout.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 
 namespace afterglow::time_analysis::test {
 namespace {
@@ -145,7 +144,7 @@ TEST_P(CorpusTime, FiguresStayWithinTheRun) {
     EXPECT_FALSE(error.empty());  // a log that does not load says why (the sweep checks more)
     return;
   }
-  for (const auto& model : session.impl()->models()) {
+  for (const auto& model : session.models()) {
     SCOPED_TRACE(model->file_name);
     CheckAttempt(*model);
   }

@@ -9,7 +9,6 @@
 
 #include "core/analysis/time/time_analysis.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow::time_analysis::test {
@@ -35,7 +34,7 @@ inline void RunWhatIf(WhatIfRun run, int64_t& model_ms, std::vector<WhatIfRow>& 
 inline std::unique_ptr<Analysed> Analyse(const std::string& log) {
   auto out = std::make_unique<Analysed>();
   out->session = test_support::LoadInlineLog(log);
-  const auto& models = out->session->impl()->models();
+  const auto& models = out->session->models();
   EXPECT_EQ(models.size(), 1u);
   if (models.empty()) return out;
   out->result = ComputeTimeAnalysis(*models[0]);

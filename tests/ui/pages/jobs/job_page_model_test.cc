@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/ui/headless_ui.h"
 
@@ -37,8 +37,8 @@ Loaded Load(const std::string& relative) {
   loaded.session = std::make_unique<Session>();
   LoadFile(*loaded.session, log.string());
   loaded.app = loaded.session->Summaries().at(0);
-  loaded.model = loaded.session->impl()->models().at(loaded.app.model_index).get();
-  loaded.strings = &loaded.session->impl()->strings();
+  loaded.model = loaded.session->model(loaded.app.model_index);
+  loaded.strings = &loaded.session->strings();
   return loaded;
 }
 

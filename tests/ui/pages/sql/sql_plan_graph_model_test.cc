@@ -12,8 +12,8 @@
 #include <string>
 
 #include "core/load/load_path.h"
+#include "core/model/app_model.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "simdjson.h"
 
 namespace afterglow::ui {
@@ -26,8 +26,8 @@ TEST(SqlPlanGraphModel, MetricLinesEqualTheApiAndClustersHoldTheirOperators) {
   ASSERT_TRUE(fs::exists(log));
   Session session;
   LoadFile(session, log.string());
-  const AttemptModel& model = *session.impl()->models().at(0);
-  const StringPool& strings = session.impl()->strings();
+  const AttemptModel& model = *session.model(0);
+  const StringPool& strings = session.strings();
   int checked_executions = 0;
   for (const auto& [execution_id, graph] : model.sql.graphs) {
     SqlPlanGraphModel plan;
@@ -105,8 +105,8 @@ TEST(SqlPlanGraphModel, BoxesAreSizedFromTheirRowsAndShowEveryMetricLine) {
   ASSERT_TRUE(fs::exists(log));
   Session session;
   LoadFile(session, log.string());
-  const AttemptModel& model = *session.impl()->models().at(0);
-  const StringPool& strings = session.impl()->strings();
+  const AttemptModel& model = *session.model(0);
+  const StringPool& strings = session.strings();
   const TextMeasure measure = FixedMeasure();
   int operators = 0;
   for (const auto& [execution_id, graph] : model.sql.graphs) {
@@ -155,8 +155,8 @@ TEST(SqlPlanGraphModel, StageLinksAreTheStagesTheMetricsName) {
   ASSERT_TRUE(fs::exists(log));
   Session session;
   LoadFile(session, log.string());
-  const AttemptModel& model = *session.impl()->models().at(0);
-  const StringPool& strings = session.impl()->strings();
+  const AttemptModel& model = *session.model(0);
+  const StringPool& strings = session.strings();
   const std::regex stage_pattern(R"(\(stage (\d+)\.(\d+): task \d+\))");
   int linked = 0;
   for (const auto& [execution_id, graph] : model.sql.graphs) {

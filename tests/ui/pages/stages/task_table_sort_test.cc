@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"

@@ -1,11 +1,11 @@
-#include "core/api/application_index.h"
+#include "core/query/application_index.h"
 
 #include <algorithm>
 
 namespace afterglow {
 namespace {
 
-std::string AttemptIdText(const StringPool& pool, const AttemptModel& attempt) {
+std::string ListedAttemptIdText(const StringPool& pool, const AttemptModel& attempt) {
   const OptString& id = attempt.listing.attempt_id;
   return id.present ? std::string(pool.Get(id.id)) : "";
 }
@@ -26,23 +26,23 @@ int64_t AttemptDuration(const AttemptModel& attempt) {
   return ListedCompleted(attempt) ? attempt.listing.duration : 0;
 }
 
-std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {
-  const StringPool& pool = *data.pool;
+std::vector<ApplicationEntry> BuildApplicationIndex(const StringPool& pool,
+                                                   const std::vector<const AttemptModel*>& attempts) {
   std::vector<ApplicationEntry> apps;
-  for (const AttemptModel* attempt : data.attempts) {
+  for (const AttemptModel* attempt : attempts) {
     if (!attempt->listing.has_start || !attempt->listing.app_id.present) continue;  // never listed
-    const std::string id(pool.Get(attempt->listing.app_id.id));
+    const std::string_view id = pool.Get(attempt->listing.app_id.id);
     auto app = std::find_if(apps.begin(), apps.end(),
                             [&](const ApplicationEntry& a) { return a.id == id; });
     if (app == apps.end()) {
       apps.push_back({id, "", {}});
       app = apps.end() - 1;
     }
-    app->name = std::string(pool.Get(attempt->listing.name));
-    const std::string attempt_id = AttemptIdText(pool, *attempt);
+    app->name = pool.Get(attempt->listing.name);
+    const std::string attempt_id = ListedAttemptIdText(pool, *attempt);
     auto same = std::find_if(app->attempts.begin(), app->attempts.end(), [&](const AttemptModel* a) {
       return a->listing.attempt_id.present == attempt->listing.attempt_id.present &&
-             AttemptIdText(pool, *a) == attempt_id;
+             ListedAttemptIdText(pool, *a) == attempt_id;
     });
     if (same != app->attempts.end()) {
       *same = attempt;
@@ -65,11 +65,12 @@ std::vector<ApplicationEntry> BuildApplicationIndex(const ApiData& data) {
   return apps;
 }
 
-const AttemptModel* FindAttemptUi(const ApiData& data, std::string_view app_id,
+const AttemptModel* FindAttemptUi(const StringPool& pool,
+                                  const std::vector<const AttemptModel*>& attempts,
+                                  std::string_view app_id,
                                   const std::optional<std::string>& attempt_id) {
-  const StringPool& pool = *data.pool;
   const AttemptModel* found = nullptr;
-  for (const AttemptModel* attempt : data.attempts) {
+  for (const AttemptModel* attempt : attempts) {
     if (!attempt->listing.has_start || !attempt->listing.app_id.present) continue;
     if (pool.Get(attempt->listing.app_id.id) != app_id) continue;
     if (attempt->listing.attempt_id.present != attempt_id.has_value()) continue;

@@ -1,4 +1,4 @@
-#include "core/api/executor_view.h"
+#include "core/analysis/shown_executors.h"
 
 #include <algorithm>
 #include <map>
