@@ -11,22 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/api_response.h"
+#include "core/base/load_problem.h"
+
 namespace afterglow {
-
-// An answer in the History Server's terms: status 200 with the JSON body, or an error status
-// (404, 400) with Spark's plain-text message as the body.
-struct ApiResponse {
-  int status = 200;
-  std::string body;
-};
-
-// Something wrong with the input, kept with where it was found. Loading goes on after it.
-struct LoadProblem {
-  std::string file;       // as given to BeginFile
-  uint64_t line = 0;      // 1-based line in the decompressed log, 0 when not line-related
-  uint64_t offset = 0;    // byte offset in the file as stored (compressed bytes), when known
-  std::string cause;
-};
 
 // What `afterglow summary` and the page's overview print for one application attempt.
 struct AttemptSummary {
