@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/api/api_response.h"
+#include "core/base/load_counters.h"
 #include "core/base/load_problem.h"
 
 namespace afterglow {
@@ -30,8 +31,7 @@ struct AttemptSummary {
   uint64_t stage_attempts = 0;
   uint64_t finished_tasks = 0;  // task attempts with a TaskEnd
   uint64_t executors = 0;       // excluding the driver
-  uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
-  uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
+  LoadCounters counters;        // what reading its log counted (core/base/load_counters.h)
   size_t model_index = 0;       // index into impl()->models(): the attempt's model
 };
 
