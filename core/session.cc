@@ -69,11 +69,12 @@ void Session::EndFile() {
                                                    : 0);
   const std::string& file = impl.attempts.back()->file_name;
   const EventDecoder& decoder = *impl.loading.decoder;
-  FileLoadStats& stats = impl.file_stats.back();
-  stats.events = decoder.events();
-  stats.unknown_events = decoder.unknown_events();
-  stats.ignored_events = decoder.ignored_events();
-  stats.bad_lines = decoder.bad_line_count();
+  LoadCounters& counters = impl.file_stats.back().counters;
+  counters.events = decoder.events();
+  counters.ignored_events = decoder.ignored_events();
+  counters.unknown_events = decoder.unknown_events();
+  counters.truncated_last_lines = decoder.skipped_truncated_lines();
+  counters.bad_lines = decoder.bad_line_count();
   ReportBadLines(impl, impl.loading.part_name.empty() ? file : impl.loading.part_name);
   if (decoder.bad_line_count() > decoder.bad_lines().size()) {
     impl.problems.push_back(
@@ -193,8 +194,7 @@ std::vector<AttemptSummary> Session::Summaries() const {
     s.stage_attempts = model.stage_rows.size();
     s.finished_tasks = model.finished_tasks;
     s.executors = model.non_driver_executors(impl.pool);
-    s.unknown_events = impl.file_stats[i].unknown_events;
-    s.bad_lines = impl.file_stats[i].bad_lines;
+    s.counters = impl.file_stats[i].counters;
     s.model_index = i;
     out.push_back(std::move(s));
   }

@@ -11,28 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/api_response.h"
+#include "core/base/load_counters.h"
+#include "core/base/load_problem.h"
+
 namespace afterglow {
 
 struct AttemptModel;
 class StringPool;
-
-// An answer in the History Server's terms: status 200 with the JSON body, or an error status
-// (404, 400) with Spark's plain-text message as the body.
-struct ApiResponse {
-  int status = 200;
-  std::string body;
-};
-
-// Something wrong with the input, kept with where it was found. Loading goes on after it.
-struct LoadProblem {
-  // The file the problem is in, named as the user sees it: the path given to BeginFile or
-  // BeginPart (under a dropped folder, "zip/entry" inside a zip), or the log's folder for a
-  // problem of the whole log.
-  std::string file;
-  uint64_t line = 0;      // 1-based line in the decompressed log, 0 when not line-related
-  uint64_t offset = 0;    // byte offset in the file as stored (compressed bytes), when known
-  std::string cause;
-};
 
 // What `afterglow summary` and the page's overview print for one application attempt.
 struct AttemptSummary {
@@ -48,8 +34,7 @@ struct AttemptSummary {
   uint64_t stage_attempts = 0;
   uint64_t finished_tasks = 0;  // task attempts with a TaskEnd
   uint64_t executors = 0;       // excluding the driver
-  uint64_t unknown_events = 0;  // skipped, as Spark's replay skips them
-  uint64_t bad_lines = 0;       // lines that are not a JSON event; listed in problems()
+  LoadCounters counters;        // what reading its log counted (core/base/load_counters.h)
   size_t model_index = 0;       // the attempt's model: Session::model(model_index)
 };
 

@@ -22,10 +22,7 @@ namespace afterglow {
 // Counters of one loaded file, for summaries and the page's problem list.
 struct FileLoadStats {
   std::string file_name;
-  uint64_t events = 0;
-  uint64_t unknown_events = 0;
-  uint64_t ignored_events = 0;
-  uint64_t bad_lines = 0;
+  LoadCounters counters;
 };
 
 struct Session::Impl {

@@ -30,6 +30,8 @@ Page& ThePage() {
   return page;
 }
 
+MemoryCap g_memory_cap;
+
 namespace {
 
 // How long the last RefreshModelsNow took. A refresh re-reads every stage's tasks (the
@@ -67,9 +69,7 @@ double LoadRefreshIntervalMs() {
   return std::max(kRefreshIntervalMs, kRefreshCostMultiple * g_refresh_cost_ms);
 }
 
-// The memory cap of the load under way (core/listen/retention_memory_cap.h), and where in the
-// current file it stands. ag_set_memory_cap lowers the cap for tests.
-MemoryCap g_memory_cap;
+// Where in the current file the load under way stands against the memory cap (page.h).
 struct LoadCap {
   MemoryCapGuard guard;
   std::string file;          // the file (or part, or zip entry) being pushed
@@ -184,18 +184,6 @@ EMSCRIPTEN_KEEPALIVE int ag_file_push(uint32_t offset, uint32_t size) {
     afterglow::wasm::RefreshModelsNow(page, now);
   }
   return 1;
-}
-
-// For tests: the cap later loads use, in bytes of the program break and of the heap (0 restores
-// the default). Returns the program break now, which a test sets its cap from. The page never
-// calls it.
-EMSCRIPTEN_KEEPALIVE double ag_set_memory_cap(double used_bytes, double heap_bytes) {
-  const afterglow::MemoryCap defaults;
-  afterglow::wasm::g_memory_cap.used_bytes =
-      used_bytes > 0 ? static_cast<uint64_t>(used_bytes) : defaults.used_bytes;
-  afterglow::wasm::g_memory_cap.heap_bytes =
-      heap_bytes > 0 ? static_cast<uint64_t>(heap_bytes) : defaults.heap_bytes;
-  return static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
 }
 
 EMSCRIPTEN_KEEPALIVE void ag_file_end() {
@@ -348,36 +336,8 @@ EMSCRIPTEN_KEEPALIVE double ag_take_longest_refresh_ms() {
 // state().status alone, without building the whole state: the bench polls it on every frame of
 // a load, where ag_state_json would rebuild the view models each time.
 EMSCRIPTEN_KEEPALIVE const char* ag_load_status() {
-  switch (ThePage().state.status) {
-    case ui::LoadStatus::kEmpty:
-      return "empty";
-    case ui::LoadStatus::kLoading:
-      return "loading";
-    case ui::LoadStatus::kReady:
-      return "ready";
-    case ui::LoadStatus::kError:
-      return "error";
-  }
-  return "error";
+  return ui::LoadStatusName(ThePage().state.status);
 }
-
-// The REST answer for `path` over the loaded logs: the body, with its status in ag_api_status().
-static int g_api_status = 0;
-EMSCRIPTEN_KEEPALIVE const char* ag_api(const char* path) {
-  static std::string body;
-  const Page& page = ThePage();
-  if (!page.session) {
-    g_api_status = 404;
-    body = "no logs are loaded";
-    return body.c_str();
-  }
-  afterglow::ApiResponse response = page.session->Api(path);
-  g_api_status = response.status;
-  body = std::move(response.body);
-  return body.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE int ag_api_status() { return g_api_status; }
 
 // The standalone page calls this once when it opens an analysis embedded in itself, so the header
 // says the user is looking at a saved (and maybe redacted) copy, not a log they opened.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/ingest/zip_directory.h"
+#include "core/listen/retention_memory_cap.h"
 #include "core/load/zip_entry_reader.h"
 #include "core/session.h"
 #include "ui/app/app_state.h"
@@ -45,6 +46,10 @@ struct Page {
 };
 
 Page& ThePage();
+
+// The memory cap later loads use (core/listen/retention_memory_cap.h); tests lower it through
+// ag_set_memory_cap (test_exports.cc).
+extern MemoryCap g_memory_cap;
 
 // Mid-load the view models are rebuilt at most this often: re-reading the summaries and the
 // lists costs a little, and a few updates a second are plenty to watch a load.

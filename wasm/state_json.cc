@@ -21,27 +21,13 @@ void AppendCount(std::string& out, const char* key, uint64_t value, bool last = 
   out += text;
 }
 
-const char* StatusName(ui::LoadStatus status) {
-  switch (status) {
-    case ui::LoadStatus::kEmpty:
-      return "empty";
-    case ui::LoadStatus::kLoading:
-      return "loading";
-    case ui::LoadStatus::kReady:
-      return "ready";
-    case ui::LoadStatus::kError:
-      return "error";
-  }
-  return "error";
-}
-
 }  // namespace
 
 std::string StateJson(const Page& page, bool as_drawn) {
   std::string json;
   const ui::AppState& state = page.state;
   json += "{\"status\":\"";
-  json += StatusName(state.status);
+  json += ui::LoadStatusName(state.status);
   char number[64];
   const double progress = state.status == ui::LoadStatus::kReady ? 1.0 : state.progress.Fraction();
   std::snprintf(number, sizeof number, "\",\"progress\":%.4f,\"error\":", progress);

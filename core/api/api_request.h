@@ -11,7 +11,7 @@
 #include "core/api/json_writer.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
-#include "core/session.h"
+#include "core/api/api_response.h"
 
 namespace afterglow {
 

@@ -60,8 +60,11 @@ int Summary(const std::string& path) {
                 static_cast<unsigned long long>(s.finished_tasks));
     std::printf("  executors   %llu (excluding the driver)\n",
                 static_cast<unsigned long long>(s.executors));
-    std::printf("  unknown events skipped  %llu\n", static_cast<unsigned long long>(s.unknown_events));
-    std::printf("  bad lines               %llu\n", static_cast<unsigned long long>(s.bad_lines));
+    for (const afterglow::LoadCounterInfo& counter : afterglow::kLoadCounterTable) {
+      char label[64];
+      std::printf("  %-22s  %llu\n", afterglow::LoadCounterLabel(counter, label, sizeof label),
+                  static_cast<unsigned long long>(s.counters.*counter.value));
+    }
   }
   if (summaries.empty()) std::printf("no event logs under %s\n", path.c_str());
   for (const afterglow::LoadProblem& p : session.problems()) {

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/session.h"
+#include "core/base/load_problem.h"
 
 namespace afterglow {
 

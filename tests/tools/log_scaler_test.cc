@@ -265,7 +265,7 @@ TEST_P(ScaledCorpusLog, ApiAnswersCountThreeTimesTheSourceAndStayValidJson) {
   EXPECT_EQ(b.stage_attempts, kCopies * a.stage_attempts);
   EXPECT_EQ(b.finished_tasks, kCopies * a.finished_tasks);
   EXPECT_EQ(b.executors, a.executors);
-  EXPECT_EQ(b.bad_lines, 0u);
+  EXPECT_EQ(b.counters.bad_lines, 0u);
   EXPECT_TRUE(scaled.problems().empty());
 
   const std::string app = "/api/v1/applications/" + a.app_id +

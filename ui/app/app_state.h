@@ -14,6 +14,7 @@
 #include "ui/pages/executors/executors_model.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 #include "ui/pages/overview/overview_model.h"
+#include "ui/app/load_status.h"
 #include "ui/app/route.h"
 #include "ui/pages/stages/stage_page_model.h"
 #include "ui/pages/stages/stages_table_model.h"
@@ -27,8 +28,6 @@
 #include "ui/timeline/timeline_lanes.h"
 
 namespace afterglow::ui {
-
-enum class LoadStatus { kEmpty, kLoading, kReady, kError };
 
 struct LoadProgress {
   uint64_t bytes_total = 0;  // all files of the load, as stored

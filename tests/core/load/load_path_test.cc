@@ -151,7 +151,7 @@ TEST(LoadPath, BadLineInARollingPartIsReportedUnderThatPartWithItsLineInThePart)
   const AttemptSummary summary = session.Summaries()[0];
   EXPECT_EQ(summary.app_id, "local-1623876083964");
   EXPECT_TRUE(summary.completed);
-  EXPECT_EQ(summary.bad_lines, 2u);
+  EXPECT_EQ(summary.counters.bad_lines, 2u);
   EXPECT_EQ(summary.finished_tasks, task_ends - 2);
   fs::remove_all(root);
 }

@@ -246,7 +246,7 @@ TEST_P(RedactedCorpusLog, HidesIdentitiesKeepsStructureAndCounts) {
   EXPECT_EQ(a[0].stage_attempts, b[0].stage_attempts);
   EXPECT_EQ(a[0].finished_tasks, b[0].finished_tasks);
   EXPECT_EQ(a[0].executors, b[0].executors);
-  EXPECT_EQ(a[0].bad_lines, b[0].bad_lines);
+  EXPECT_EQ(a[0].counters.bad_lines, b[0].counters.bad_lines);
   EXPECT_EQ(a[0].end_ms, b[0].end_ms);
   const std::string app = "/api/v1/applications/" + a[0].app_id +
                           (a[0].attempt_id.empty() ? "" : "/" + a[0].attempt_id);

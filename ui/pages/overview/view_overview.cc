@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/base/load_counters.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
@@ -93,13 +94,25 @@ void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
   SectionTitle("Input");
   char count[32], bytes[32];
   ImGui::Text("%s read", FormatBytes(state.progress.bytes_done, bytes, sizeof bytes));
-  ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-  ImGui::TextColored(app.unknown_events ? colors::kAccent : colors::kMuted,
-                     "%s unknown events skipped",
-                     FormatCount(app.unknown_events, count, sizeof count));
-  ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-  ImGui::TextColored(app.bad_lines ? colors::kFailed : colors::kMuted, "%s bad lines",
-                     FormatCount(app.bad_lines, count, sizeof count));
+  // Every load counter, in the table's order, with its meaning as the tooltip; one that counts
+  // lost or damaged input is coloured when it is not zero.
+  for (const LoadCounterInfo& counter : kLoadCounterTable) {
+    const uint64_t value = app.counters.*counter.value;
+    const ImVec4 color = value == 0 || counter.severity == CounterSeverity::kInfo ? colors::kMuted
+                         : counter.severity == CounterSeverity::kDataLoss        ? colors::kAccent
+                                                                                  : colors::kFailed;
+    char label[64], text[96];
+    std::snprintf(text, sizeof text, "%s %s", FormatCount(value, count, sizeof count),
+                  LoadCounterLabel(counter, label, sizeof label));
+    const float gap = ImGui::GetFontSize() * 2;
+    if (ImGui::CalcTextSize(text).x + gap < ImGui::GetContentRegionAvail().x) {
+      ImGui::SameLine(0, gap);
+    }
+    ImGui::TextColored(color, "%s", text);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%.*s", static_cast<int>(counter.meaning.size()), counter.meaning.data());
+    }
+  }
 
   const std::vector<LoadProblem>& problems = state.session->problems();
   if (problems.empty()) {
