@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/analysis/app_totals.h"
+#include "core/analysis/entity_durations.h"
 #include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
 #include "core/api/executor_view.h"
@@ -19,24 +20,6 @@ std::string_view Trim(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
     text.remove_suffix(1);
   return text;
-}
-
-// The stage's duration as Spark's stage tables show it: completion minus the first task's launch
-// (submission when no task launched); -1 while it has not completed.
-int64_t StageDurationMs(const StageAttempt& stage) {
-  if (stage.completion_time == kNoTime) return -1;
-  const int64_t start =
-      stage.first_launch_time != INT64_MAX ? stage.first_launch_time : stage.submission_time;
-  return start == kNoTime ? -1 : stage.completion_time - start;
-}
-
-int64_t AppDurationMs(const AppInfo& app) {
-  if (app.start_time == kNoTime) return -1;
-  if (app.end_time != kNoTime && app.end_time >= app.start_time) return app.end_time - app.start_time;
-  if (app.last_event_time != kNoTime && app.last_event_time >= app.start_time) {
-    return app.last_event_time - app.start_time;
-  }
-  return -1;
 }
 
 Finding StageFinding(FindingKind kind, FindingSeverity severity, const StringPool& pool,

@@ -8,22 +8,10 @@
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
+#include "core/api/property_redaction.h"
 
 namespace afterglow {
 namespace {
-
-constexpr std::string_view kRedacted = "*********(redacted)";
-
-// The History Server's own spark.redaction.regex at its default,
-// (?i)secret|password|token|access[.]?key, searched anywhere in the text (Regex.findFirstIn).
-bool MatchesDefaultRedaction(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (std::string_view needle : {"secret", "password", "token", "accesskey", "access.key"}) {
-    if (lower.find(needle) != std::string::npos) return true;
-  }
-  return false;
-}
 
 // Utils.redact: a value is replaced when its key or the value itself matches.
 void WriteProperties(JsonWriter& w, std::string_view key,
@@ -31,10 +19,9 @@ void WriteProperties(JsonWriter& w, std::string_view key,
   w.Key(key);
   w.BeginArray();
   for (const auto& [name, value] : properties) {
-    const bool hide = redact && (MatchesDefaultRedaction(name) || MatchesDefaultRedaction(value));
     w.BeginArray();
     w.String(name);
-    w.String(hide ? kRedacted : std::string_view(value));
+    w.String(redact ? ShownPropertyValue(name, value) : std::string_view(value));
     w.EndArray();
   }
   w.EndArray();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/api/dates.h"
+#include "core/cli/compare_command.h"
 #include "core/cli/logs_download.h"
 #include "core/cli/report_command.h"
 #include "core/load/load_path.h"
@@ -21,6 +22,7 @@ constexpr const char* kUsage =
     "                                  /api/v1/applications or /api/v1/applications/<id>/jobs\n"
     "  afterglow report PATH -o FILE [--redact] [--route ROUTE] [--viewer FILE]\n"
     "                                  the logs saved inside the offline viewer page\n"
+    "  afterglow compare A B [--json]  two runs lined up: what changed and what it cost\n"
     "  afterglow --help\n"
     "\n"
     "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
@@ -106,6 +108,9 @@ int main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "api") == 0) return Api(argv[2], argv[3]);
   if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
     return afterglow::cli::RunReport(argc - 2, argv + 2);
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "compare") == 0) {
+    return afterglow::cli::RunCompare(argc - 2, argv + 2);
   }
   std::fputs(kUsage, stderr);
   return 2;
