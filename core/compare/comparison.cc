@@ -65,8 +65,9 @@ Comparison CompareRuns(const RunSide& a, const RunSide& b) {
   c.findings = DiffFindings(Diagnose(*a.model, *a.pool, TaskNow(*a.model)),
                             Diagnose(*b.model, *b.pool, TaskNow(*b.model)));
   const int64_t wall_a = AppDurationMs(a.model->app), wall_b = AppDurationMs(b.model->app);
-  const int64_t wall_delta = wall_a >= 0 && wall_b >= 0 ? wall_b - wall_a : SumOfTopLevelDeltas(c);
-  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, wall_delta);
+  c.items_delta_ms = SumOfTopLevelDeltas(c);
+  c.wall_delta_ms = wall_a >= 0 && wall_b >= 0 ? wall_b - wall_a : c.items_delta_ms;
+  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
   return c;
 }
 
@@ -82,7 +83,8 @@ std::optional<Comparison> CompareSqlExecutions(const RunSide& a, int64_t executi
   }
   c.rows = AlignChosenSql(c.run_a, ia, c.run_b, ib);
   DiffPlansOfRows(c);
-  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, SumOfTopLevelDeltas(c));
+  c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
+  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
   return c;
 }
 
@@ -95,7 +97,8 @@ std::optional<Comparison> CompareJobs(const RunSide& a, int32_t job_a, const Run
     return std::nullopt;
   }
   c.rows = AlignChosenJobs(c.run_a, ia, c.run_b, ib);
-  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, SumOfTopLevelDeltas(c));
+  c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
+  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
   return c;
 }
 

@@ -3,6 +3,9 @@
 // (align_runs.h) with what changed in each, the properties that differ, the findings that
 // disappeared, appeared or stayed, and the headline. Built once from the two models; the CLI
 // (core/cli/compare_command.h), the JSON (comparison_json.h) and the page read it.
+// The folder sits beside core/analysis/ rather than in it: every analysis there reads one model,
+// this reads two and calls those analyses (totals, durations, findings) for each, never the
+// reverse.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +54,11 @@ struct Comparison {
   std::vector<PropertyDifference> executor_requests;
   FindingsDiff findings;
   std::vector<HeadlineItem> headline;
+  // B's wall-clock duration minus A's (the chosen items' for two items), and the part of it the
+  // SQL executions and the jobs outside SQL account for; the rest is driver work or idle time
+  // between actions (a notebook waiting on its user).
+  int64_t wall_delta_ms = 0;
+  int64_t items_delta_ms = 0;
 };
 
 Comparison CompareRuns(const RunSide& a, const RunSide& b);

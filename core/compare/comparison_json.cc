@@ -344,6 +344,8 @@ std::string ComparisonJson(const Comparison& c) {
   WriteIdentity(w, "a", c.a);
   WriteIdentity(w, "b", c.b);
   WriteApp(w, c);
+  w.FieldInt("wallDeltaMs", c.wall_delta_ms);
+  w.FieldInt("itemsDeltaMs", c.items_delta_ms);
   WriteHeadline(w, c);
   WriteSql(w, c);
   WriteJobs(w, c);

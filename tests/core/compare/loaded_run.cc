@@ -1,0 +1,35 @@
+#include "tests/core/compare/loaded_run.h"
+
+#include "core/load/load_path.h"
+#include "core/session_impl.h"
+#include "tests/core/inline_log.h"
+
+namespace afterglow::compare_test {
+namespace {
+
+void FillSides(LoadedRun& run) {
+  const auto& models = run.session->impl()->models();
+  for (const AttemptSummary& s : run.session->Summaries()) {
+    run.sides.push_back({models.at(s.model_index).get(), &run.session->impl()->strings()});
+  }
+}
+
+}  // namespace
+
+LoadedRun LoadRun(const std::string& path) {
+  LoadedRun run;
+  run.session = std::make_unique<Session>();
+  std::string error;
+  if (!LoadPath(*run.session, path, &error)) return run;
+  FillSides(run);
+  return run;
+}
+
+LoadedRun LoadRunText(const std::string& text, const std::string& name) {
+  LoadedRun run;
+  run.session = test_support::LoadInlineLog(text, name);
+  FillSides(run);
+  return run;
+}
+
+}  // namespace afterglow::compare_test
