@@ -10,7 +10,7 @@
 #include "core/compare/comparison.h"
 #include "tests/core/compare/loaded_run.h"
 
-namespace afterglow::compare_test {
+namespace afterglow::compare_test::corpus_pairs {
 namespace {
 
 const std::string kProfiling = std::string(AFTERGLOW_CORPUS_DIR) + "/rapids-tools/profiling/";
@@ -211,4 +211,4 @@ TEST(CompareCorpusPairs, PlatformCopiesOfOneApplicationDifferOnlyInProperties) {
 }
 
 }  // namespace
-}  // namespace afterglow::compare_test
+}  // namespace afterglow::compare_test::corpus_pairs

@@ -12,7 +12,7 @@
 #include "core/load/log_layout.h"
 #include "tests/core/compare/loaded_run.h"
 
-namespace afterglow::compare_test {
+namespace afterglow::compare_test::self {
 namespace {
 
 namespace fs = std::filesystem;
@@ -128,4 +128,4 @@ std::string TestName(const testing::TestParamInfo<std::string>& info) {
 INSTANTIATE_TEST_SUITE_P(Corpus, CompareWithItself, testing::ValuesIn(CorpusLogs()), TestName);
 
 }  // namespace
-}  // namespace afterglow::compare_test
+}  // namespace afterglow::compare_test::self
