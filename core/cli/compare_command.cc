@@ -180,9 +180,13 @@ std::string PlanSummary(const compare::PlanChanges& p) {
 }
 
 void PrintHeadline(const compare::Comparison& c) {
-  std::printf("\nHeadline: wall-clock %s; the SQL executions and jobs outside SQL account for "
-              "%s, the rest is driver work or idle time between actions\n",
-              SignedMillis(c.wall_delta_ms).c_str(), SignedMillis(c.items_delta_ms).c_str());
+  if (c.scope == compare::ComparisonScope::kRuns) {
+    std::printf("\nHeadline: wall-clock %s; the SQL executions and jobs outside SQL account for "
+                "%s, the rest is driver work or idle time between actions\n",
+                SignedMillis(c.wall_delta_ms).c_str(), SignedMillis(c.items_delta_ms).c_str());
+  } else {
+    std::printf("\nHeadline: B - A = %s\n", SignedMillis(c.wall_delta_ms).c_str());
+  }
   if (c.headline.empty()) std::printf("  no one change accounts for much of the difference\n");
   for (const compare::HeadlineItem& item : c.headline) {
     std::string what;

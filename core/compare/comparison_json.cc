@@ -17,6 +17,19 @@ void OptionalString(JsonWriter& w, const std::optional<std::string>& value) {
   else w.Null();
 }
 
+// "a": x, "b": y inside the object being written.
+void SideFields(JsonWriter& w, std::optional<int64_t> a, std::optional<int64_t> b) {
+  w.Key("a");
+  OptionalInt(w, a);
+  w.Key("b");
+  OptionalInt(w, b);
+}
+
+template <typename Entity, typename Id>
+std::optional<int64_t> IdOf(const Entity* entity, Id Entity::*id) {
+  return entity ? std::optional<int64_t>(entity->*id) : std::nullopt;
+}
+
 // {"a": x, "b": y}
 void Pair(JsonWriter& w, std::string_view key, std::optional<int64_t> a, std::optional<int64_t> b) {
   w.Key(key);
@@ -143,10 +156,7 @@ void WriteSql(JsonWriter& w, const Comparison& c) {
     const SqlEntity* a = At(c.run_a.sql, c.rows.sql[r].a);
     const SqlEntity* b = At(c.run_b.sql, c.rows.sql[r].b);
     w.BeginObject();
-    w.Key("a");
-    OptionalInt(w, a ? std::optional<int64_t>(a->execution_id) : std::nullopt);
-    w.Key("b");
-    OptionalInt(w, b ? std::optional<int64_t>(b->execution_id) : std::nullopt);
+    SideFields(w, IdOf(a, &SqlEntity::execution_id), IdOf(b, &SqlEntity::execution_id));
     w.Field("description", b ? b->description : a->description);
     if (a && b && a->description != b->description) w.Field("descriptionA", a->description);
     PairMetrics(w, a ? &a->metrics : nullptr, b ? &b->metrics : nullptr);
@@ -163,10 +173,7 @@ void WriteJobs(JsonWriter& w, const Comparison& c) {
     const JobEntity* a = At(c.run_a.jobs, c.rows.jobs[r].a);
     const JobEntity* b = At(c.run_b.jobs, c.rows.jobs[r].b);
     w.BeginObject();
-    w.Key("a");
-    OptionalInt(w, a ? std::optional<int64_t>(a->job_id) : std::nullopt);
-    w.Key("b");
-    OptionalInt(w, b ? std::optional<int64_t>(b->job_id) : std::nullopt);
+    SideFields(w, IdOf(a, &JobEntity::job_id), IdOf(b, &JobEntity::job_id));
     w.Field("name", b ? b->name : a->name);
     const int sql_row = c.rows.job_parent[r];
     const SqlEntity* sa = a && a->sql >= 0 ? &c.run_a.sql[static_cast<size_t>(a->sql)] : nullptr;
@@ -277,10 +284,7 @@ void WriteHeadline(JsonWriter& w, const Comparison& c) {
       const SqlEntity* b = At(c.run_b.sql, row.b);
       w.Field("kind", "sql");
       w.FieldInt("sqlRow", item.row);
-      w.Key("a");
-      OptionalInt(w, a ? std::optional<int64_t>(a->execution_id) : std::nullopt);
-      w.Key("b");
-      OptionalInt(w, b ? std::optional<int64_t>(b->execution_id) : std::nullopt);
+        SideFields(w, IdOf(a, &SqlEntity::execution_id), IdOf(b, &SqlEntity::execution_id));
       w.Field("description", b ? b->description : a->description);
     } else {
       const AlignedIndex row = c.rows.jobs[static_cast<size_t>(item.row)];
@@ -288,10 +292,7 @@ void WriteHeadline(JsonWriter& w, const Comparison& c) {
       const JobEntity* b = At(c.run_b.jobs, row.b);
       w.Field("kind", "job");
       w.FieldInt("jobRow", item.row);
-      w.Key("a");
-      OptionalInt(w, a ? std::optional<int64_t>(a->job_id) : std::nullopt);
-      w.Key("b");
-      OptionalInt(w, b ? std::optional<int64_t>(b->job_id) : std::nullopt);
+        SideFields(w, IdOf(a, &JobEntity::job_id), IdOf(b, &JobEntity::job_id));
       w.Field("name", b ? b->name : a->name);
     }
     w.FieldInt("deltaMs", item.delta_ms);
