@@ -16,9 +16,9 @@
 
 #include "core/base/read_padding.h"
 #include "core/listen/retention_memory_cap.h"
-#include "ui/app_state.h"
-#include "ui/route.h"
-#include "ui/theme.h"
+#include "ui/app/app_state.h"
+#include "ui/app/route.h"
+#include "ui/widgets/theme.h"
 #include "wasm/page.h"
 #include "wasm/state_json.h"
 
@@ -298,7 +298,7 @@ EMSCRIPTEN_KEEPALIVE void ag_reset() {
 }
 
 // Switches the view; returns 0 when `route` names no view (nothing changes). Mid-load, the list
-// models are built only for the section on screen (ui/app_state.cc): a route to another section
+// models are built only for the section on screen (ui/app/app_state.cc): a route to another section
 // rebuilds them at once, so the view's first frame shows the rows read so far. While the final
 // models are built, the new section's are built next instead.
 EMSCRIPTEN_KEEPALIVE int ag_show(const char* route) {

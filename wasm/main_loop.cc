@@ -18,9 +18,9 @@
 
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
-#include "ui/route.h"
-#include "ui/theme.h"
-#include "ui/views.h"
+#include "ui/app/route.h"
+#include "ui/widgets/theme.h"
+#include "ui/app/views.h"
 #include "wasm/imgui_webgl_renderer.h"
 #include "wasm/page.h"
 
@@ -198,7 +198,7 @@ double g_longest_frame_ms = 0;
 
 // What a mid-load frame's list models were built for: the section on screen, and whether the
 // routed views (not the loading view) are shown. RefreshModels builds mid-load only the section on
-// screen (ui/app_state.cc), so a click on another tab leaves its models as they were.
+// screen (ui/app/app_state.cc), so a click on another tab leaves its models as they were.
 struct ShownModels {
   ui::ViewId section;
   bool views_while_loading;
@@ -290,7 +290,7 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no file system: window layout is not persisted
-  // No ImGui keyboard navigation: arrows and Enter drive the views' tables (ui/keyboard.h), and
+  // No ImGui keyboard navigation: arrows and Enter drive the views' tables (ui/app/keyboard.h), and
   // Tab still moves between text boxes.
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetScrollCallback(g_window, OnScroll);  // replaces the backend's unscaled handler

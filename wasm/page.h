@@ -11,8 +11,8 @@
 #include "core/ingest/zip_directory.h"
 #include "core/load/zip_entry_reader.h"
 #include "core/session.h"
-#include "ui/app_state.h"
-#include "ui/model_steps.h"
+#include "ui/app/app_state.h"
+#include "ui/app/model_steps.h"
 
 namespace afterglow::wasm {
 

@@ -6,9 +6,9 @@
 
 #include <cstdio>
 
-#include "ui/theme.h"
-#include "ui/view_list.h"
-#include "ui/widget_anchors.h"
+#include "ui/widgets/theme.h"
+#include "ui/app/view_list.h"
+#include "ui/widgets/widget_anchors.h"
 #include "wasm/json_text.h"
 
 namespace afterglow::wasm {

@@ -11,8 +11,8 @@
 
 #include "core/base/read_padding.h"
 #include "core/session.h"
-#include "ui/app_state.h"
-#include "ui/model_steps.h"
+#include "ui/app/app_state.h"
+#include "ui/app/model_steps.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "core/analysis/app_totals.h"
-#include "core/analysis/entity_durations.h"
+#include "core/analysis/durations.h"
 #include "core/analysis/scan_pushdown.h"
 #include "core/analysis/task_quantiles.h"
 #include "core/api/executor_view.h"
@@ -147,7 +147,7 @@ size_t AddStageShapeFindings(const AttemptModel& attempt, const StringPool& pool
           .set(static_cast<size_t>(SummaryField::kShuffleReadBytes))
           .set(static_cast<size_t>(SummaryField::kInputBytesRead));
   const StageAttempt& stage = attempt.stage(index);
-  const int64_t duration = StageDurationMs(stage);
+  const int64_t duration = StageDurationMs(stage, DurationNowMs(attempt));
   if (stage.num_tasks == 1 && duration >= 0) {
     const bool long_alone = duration >= rules.one_task_min_ms;
     const bool large_share = app_ms > 0 && duration >= rules.one_task_share_min_ms &&

@@ -67,6 +67,12 @@ struct DiagnosticRules {
   int64_t skew_min_tasks = 3;
   int64_t skew_duration_min_gap_ms = 10'000;
   int64_t skew_bytes_min_gap = 64ll << 20;
+  // The stage page's summary table marks a metric's row as skewed when its max is over
+  // summary_skew_max_over_p75 x its 75th percentile and exceeds the median by a material amount:
+  // a second of time or 16 MiB of data, so small stages with noisy milliseconds are not marked.
+  double summary_skew_max_over_p75 = 2.0;
+  int64_t summary_skew_min_gap_ms = 1'000;
+  int64_t summary_skew_min_gap_bytes = 16ll << 20;
   // Spark's Executors page paints Task Time red when totalGCTime > 0.1 x totalDuration
   // (executorspage.js GCTimePercent).
   double gc_fraction = 0.1;

@@ -1,54 +1,52 @@
-// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (fact 18-29).
+// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (fact 18-29): the JSON
+// of the job rows (core/query/job_rows.h).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
 #include "core/api/json_writer.h"
+#include "core/query/job_rows.h"
 
 namespace afterglow {
 namespace {
 
-constexpr const char* kJobStatusNames[] = {"RUNNING", "SUCCEEDED", "FAILED", "UNKNOWN"};
+constexpr JobStatus kJobStatuses[] = {JobStatus::kRunning, JobStatus::kSucceeded,
+                                      JobStatus::kFailed, JobStatus::kUnknown};
 
-void WriteOpt(JsonWriter& w, const StringPool& pool, const char* key, const OptString& value) {
-  if (value.present) w.Field(key, pool.Get(value.id));
+void WriteOpt(JsonWriter& w, const char* key, const OptText& value) {
+  if (value.present) w.Field(key, value.text);
 }
 
-void WriteKilledSummary(JsonWriter& w, const StringPool& pool, const KilledSummary& summary) {
-  w.Key("killedTasksSummary");
-  w.BeginObject();
-  for (const auto& [reason, count] : summary) w.FieldInt(pool.Get(reason), count);
-  w.EndObject();
-}
-
-void WriteJob(JsonWriter& w, const StringPool& pool, const Job& job) {
-  const JobCounters c = job.written ? *job.written : job.LiveCounters();
+void WriteJob(JsonWriter& w, const StringPool& pool, const JobRow& job) {
   w.BeginObject();
   w.FieldInt("jobId", job.job_id);
-  w.Field("name", pool.Get(job.name));
-  WriteOpt(w, pool, "description", job.description);
+  w.Field("name", job.name);
+  WriteOpt(w, "description", job.description);
   if (job.submission_time != kNoTime) w.Field("submissionTime", FormatSparkDate(job.submission_time));
-  if (c.completion_time != kNoTime) w.Field("completionTime", FormatSparkDate(c.completion_time));
+  if (job.completion_time != kNoTime) w.Field("completionTime", FormatSparkDate(job.completion_time));
   w.Key("stageIds");
   w.BeginArray();
   for (int32_t id : job.stage_ids) w.Int(id);
   w.EndArray();
-  WriteOpt(w, pool, "jobGroup", job.job_group);
+  WriteOpt(w, "jobGroup", job.job_group);
   w.Key("jobTags");
   w.BeginArray();
   for (StringId tag : job.job_tags) w.String(pool.Get(tag));
   w.EndArray();
-  w.Field("status", kJobStatusNames[static_cast<int>(c.status)]);
+  w.Field("status", JobStatusName(job.status));
   w.FieldInt("numTasks", job.num_tasks);
-  w.FieldInt("numActiveTasks", c.active_tasks);
-  w.FieldInt("numCompletedTasks", c.completed_tasks);
-  w.FieldInt("numSkippedTasks", c.skipped_tasks);
-  w.FieldInt("numFailedTasks", c.failed_tasks);
-  w.FieldInt("numKilledTasks", c.killed_tasks);
-  w.FieldInt("numCompletedIndices", c.completed_indices);
-  w.FieldInt("numActiveStages", c.active_stages);
-  w.FieldInt("numCompletedStages", c.completed_stages);
-  w.FieldInt("numSkippedStages", c.skipped_stages);
-  w.FieldInt("numFailedStages", c.failed_stages);
-  WriteKilledSummary(w, pool, c.killed_summary);
+  w.FieldInt("numActiveTasks", job.active_tasks);
+  w.FieldInt("numCompletedTasks", job.completed_tasks);
+  w.FieldInt("numSkippedTasks", job.skipped_tasks);
+  w.FieldInt("numFailedTasks", job.failed_tasks);
+  w.FieldInt("numKilledTasks", job.killed_tasks);
+  w.FieldInt("numCompletedIndices", job.completed_indices);
+  w.FieldInt("numActiveStages", job.active_stages);
+  w.FieldInt("numCompletedStages", job.completed_stages);
+  w.FieldInt("numSkippedStages", job.skipped_stages);
+  w.FieldInt("numFailedStages", job.failed_stages);
+  w.Key("killedTasksSummary");
+  w.BeginObject();
+  for (const auto& [reason, count] : *job.killed_summary) w.FieldInt(pool.Get(reason), count);
+  w.EndObject();
   w.EndObject();
 }
 
@@ -59,10 +57,10 @@ ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
   const StringPool& pool = *data.pool;
   if (rest.size() == 1) {
     if (!IsDigits(rest[0])) return NotFound("");
-    auto row = attempt.job_rows.find(std::stoi(rest[0]));
-    if (row == attempt.job_rows.end()) return NotFound("unknown job: " + rest[0]);
+    const std::optional<JobRow> job = FindJobRow(attempt, pool, std::stoi(rest[0]));
+    if (!job) return NotFound("unknown job: " + rest[0]);
     JsonWriter w;
-    WriteJob(w, pool, attempt.job(row->second));
+    WriteJob(w, pool, *job);
     return {200, w.Take()};
   }
   if (!rest.empty()) return NotFound("");
@@ -71,17 +69,15 @@ ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
   const std::vector<std::string> statuses = request.Values("status");
   for (const std::string& status : statuses) {
     bool known = false;
-    for (int i = 0; i < 4; ++i) {
-      if (EqualsIgnoreCase(status, kJobStatusNames[i])) wanted[i] = known = true;
+    for (JobStatus s : kJobStatuses) {
+      if (EqualsIgnoreCase(status, JobStatusName(s))) wanted[static_cast<int>(s)] = known = true;
     }
     if (!known) return NotFound("unknown job status: " + status);  // JAX-RS conversion failure
   }
   JsonWriter w(data.item_sink);
   w.BeginArray();
-  for (auto it = attempt.job_rows.rbegin(); it != attempt.job_rows.rend(); ++it) {
-    const Job& job = attempt.job(it->second);
-    const JobStatus status = job.shown().status;
-    if (!statuses.empty() && !wanted[static_cast<int>(status)]) continue;
+  for (const JobRow& job : JobRows(attempt, pool)) {
+    if (!statuses.empty() && !wanted[static_cast<int>(job.status)]) continue;
     WriteJob(w, pool, job);
   }
   w.EndArray();

@@ -8,6 +8,7 @@
 #include "core/cli/compare_command.h"
 #include "core/cli/logs_download.h"
 #include "core/cli/report_command.h"
+#include "core/cli/time_command.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
 
@@ -106,6 +107,7 @@ int main(int argc, char** argv) {
   }
   if (argc == 3 && std::strcmp(argv[1], "summary") == 0) return Summary(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "api") == 0) return Api(argv[2], argv[3]);
+  if (argc >= 2 && std::strcmp(argv[1], "time") == 0) return afterglow::cli::RunTime(argc - 2, argv + 2);
   if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
     return afterglow::cli::RunReport(argc - 2, argv + 2);
   }

@@ -1,7 +1,7 @@
 #include "core/compare/app_metrics.h"
 
 #include "core/analysis/app_totals.h"
-#include "core/analysis/entity_durations.h"
+#include "core/analysis/durations.h"
 
 namespace afterglow::compare {
 namespace {

@@ -1,7 +1,7 @@
 // The two applications side by side: wall-clock duration, task time, executors and cores,
 // tasks, stage attempts, jobs, SQL executions, bytes read, written and shuffled, spill, GC time,
 // failures. Each number is AppTotals' (core/analysis/app_totals.h) or the duration the overview
-// shows (core/analysis/entity_durations.h); nothing is summed here a second way.
+// shows (core/analysis/durations.h); nothing is summed here a second way.
 #pragma once
 
 #include <cstdint>

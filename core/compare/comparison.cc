@@ -1,6 +1,6 @@
 #include "core/compare/comparison.h"
 
-#include "core/analysis/entity_durations.h"
+#include "core/analysis/durations.h"
 #include "core/analysis/task_view.h"
 
 namespace afterglow::compare {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/analysis/entity_durations.h"
+#include "core/analysis/durations.h"
 #include "core/analysis/task_quantiles.h"
 #include "core/analysis/task_view.h"
 
@@ -39,7 +39,7 @@ EntityMetrics StageMetrics(const AttemptModel& model, const StageAttempt& stage)
   using M = TaskMetric;
   const TaskMetricValues& m = stage.metrics;
   EntityMetrics out;
-  out.duration_ms = StageDurationMs(stage);
+  out.duration_ms = StageDurationMs(stage, DurationNowMs(model));
   out.tasks = stage.num_tasks;
   out.task_time_ms = m[M::kExecutorRunTime];
   out.input_bytes = m[M::kInputBytesRead];
@@ -126,7 +126,7 @@ RunEntities ReadRunEntities(const AttemptModel& model, const StringPool& pool) {
     JobEntity entity;
     entity.job_id = job_id;
     entity.name = std::string(pool.Get(job.name));
-    entity.metrics.duration_ms = JobDurationMs(job);
+    entity.metrics.duration_ms = JobDurationMs(job, DurationNowMs(model));
     entity.metrics.tasks = job.num_tasks;
     run.jobs.push_back(std::move(entity));
   }

@@ -94,6 +94,9 @@ error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& in
     if (json::SameText(key, "RDD Info")) {
       return ForEachElement(v, [&](od::value rdd) { return DecodeRddInfo(rdd, pool, info); });
     }
+    if (json::SameText(key, "Parent IDs")) {
+      return ForEachElement(v, [&](od::value id) { return ReadInt32(id, info.parent_ids.emplace_back()); });
+    }
     if (json::SameText(key, "Details")) return ReadString(v, pool, info.details);
     if (json::SameText(key, "Submission Time")) return ReadOptTime(v, info.submission_time);
     if (json::SameText(key, "Completion Time")) return ReadOptTime(v, info.completion_time);

@@ -69,6 +69,7 @@ struct StageInfoEvent {
   bool shuffle_push_enabled = false;
   int32_t shuffle_mergers_count = 0;
   std::vector<int32_t> rdd_ids;  // "RDD Info" ids, log order
+  std::vector<int32_t> parent_ids;  // the stage's "Parent IDs": stages it reads the shuffle of
   std::vector<AccumulableEvent> accumulables;
   std::vector<PersistedRddInfo> persisted_rdds;  // "RDD Info" entries with a valid storage level
   std::vector<RddOperationInfo> rdd_operations;  // every "RDD Info" entry, log order

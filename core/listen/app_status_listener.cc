@@ -105,6 +105,7 @@ void AppStatusListener::CopyStageInfo(const StageInfoEvent& info, StageAttempt& 
   stage.shuffle_push_enabled = info.shuffle_push_enabled;
   stage.shuffle_mergers_count = info.shuffle_mergers_count;
   stage.rdd_ids = info.rdd_ids;
+  stage.parent_ids = info.parent_ids;
   // StageInfo.accumulables is a HashMap by id (a repeated id keeps the last entry); the status
   // model drops internal and SQL entries (LiveEntityHelpers.newAccumulatorInfos).
   std::vector<int64_t> distinct_ids;

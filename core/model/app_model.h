@@ -127,6 +127,7 @@ struct StageAttempt {
   bool shuffle_push_enabled = false;
   int32_t shuffle_mergers_count = 0;
   std::vector<int32_t> rdd_ids;
+  std::vector<int32_t> parent_ids;  // StageInfo "Parent IDs" (the critical path and the what-if)
   // Non-internal, non-SQL accumulables, in Spark's HashMap iteration order (see listener).
   std::vector<StageAccumulable> accumulables;
 

@@ -62,7 +62,7 @@ test('a drawn frame reads no WebGL state back and still issues its draw calls', 
   assert.deepEqual(problems, []);
 });
 
-// The light theme's window and header colours (ui/theme.cc, kLightSurfaces: window, menu_bar) as
+// The light theme's window and header colours (ui/widgets/theme.cc, kLightSurfaces: window, menu_bar) as
 // GL writes them to an 8-bit drawing buffer: round(255 x component).
 const kLightWindow = [0.955, 0.96, 0.968].map((c) => Math.round(255 * c));
 const kLightHeader = [255, 255, 255];

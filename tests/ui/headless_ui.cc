@@ -2,9 +2,9 @@
 
 #include "core/load/load_path.h"
 #include "imgui.h"
-#include "ui/theme.h"
-#include "ui/view_list.h"
-#include "ui/views.h"
+#include "ui/widgets/theme.h"
+#include "ui/app/view_list.h"
+#include "ui/app/views.h"
 
 namespace afterglow::ui::testing {
 

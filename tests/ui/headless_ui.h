@@ -1,13 +1,13 @@
 // Draws the page's views natively, with no window and no GPU: an ImGui context with the page's
 // theme and a 1600x1000 display, frames run through ui::DrawFrame and discarded. ImGui's checks
-// abort natively (ui/imgui_checks.h), so a view that misuses the API fails the test that draws it.
+// abort natively (ui/app/imgui_checks.h), so a view that misuses the API fails the test that draws it.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "core/session.h"
-#include "ui/app_state.h"
+#include "ui/app/app_state.h"
 
 namespace afterglow::ui::testing {
 

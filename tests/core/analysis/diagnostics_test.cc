@@ -16,7 +16,8 @@
 #include "core/session_impl.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
-#include "ui/jobs_table_model.h"
+#include "ui/pages/api_path.h"
+#include "ui/pages/jobs/jobs_table_model.h"
 
 namespace afterglow {
 namespace diagnostics_test {

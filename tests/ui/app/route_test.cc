@@ -1,0 +1,56 @@
+// Routes: every view's hash parses back to itself, and malformed hashes name no view.
+#include "ui/app/route.h"
+
+#include <gtest/gtest.h>
+
+namespace afterglow::ui {
+namespace route_test {
+
+TEST(Route, ParsesEveryViewAndFormatsItBack) {
+  const Route routes[] = {
+      {ViewId::kOverview},         {ViewId::kJobs},      {ViewId::kJob, 12},
+      {ViewId::kStages},           {ViewId::kStage, 3, 1}, {ViewId::kStage, 3, -1},
+      {ViewId::kExecutors},        {ViewId::kSql},       {ViewId::kSqlQuery, 7},
+      {ViewId::kEnvironment},      {ViewId::kStorage},   {ViewId::kTimeline},
+  };
+  for (const Route& route : routes) {
+    const std::string text = FormatRoute(route);
+    const std::optional<Route> parsed = ParseRoute(text);
+    ASSERT_TRUE(parsed.has_value()) << text;
+    EXPECT_EQ(*parsed, route) << text;
+  }
+  EXPECT_EQ(FormatRoute({ViewId::kStage, 3, 0}), "#/stages/3/0");
+  EXPECT_EQ(FormatRoute({ViewId::kStage, 3, -1}), "#/stages/3");
+  EXPECT_EQ(FormatRoute({ViewId::kSqlQuery, 0}), "#/sql/0");
+}
+
+TEST(Route, AcceptsTheHashWithoutItsMarkAndATrailingSlash) {
+  EXPECT_EQ(ParseRoute("/jobs/4"), (Route{ViewId::kJob, 4}));
+  EXPECT_EQ(ParseRoute("#/stages/"), (Route{ViewId::kStages}));
+}
+
+TEST(Route, RejectsWhatNamesNoView) {
+  for (const char* text : {"", "#", "#/", "jobs", "#/nope", "#/jobs/x", "#/jobs/-1", "#/jobs/1/2",
+                           "#/overview/1", "#/stages/1/2/3", "#/stages/1/a", "#/sql/1.5",
+                           "#/jobs/99999999999999999999999"}) {
+    EXPECT_FALSE(ParseRoute(text).has_value()) << text;
+  }
+}
+
+TEST(Route, StorageRddPageRoute) {
+  EXPECT_EQ(ParseRoute("#/storage/7"), (Route{ViewId::kRdd, 7}));
+  EXPECT_EQ(FormatRoute({ViewId::kRdd, 7}), "#/storage/7");
+  EXPECT_EQ(ParseRoute("#/storage"), (Route{ViewId::kStorage}));
+  EXPECT_FALSE(ParseRoute("#/storage/7/1").has_value());
+  EXPECT_EQ(SectionOf(ViewId::kRdd), ViewId::kStorage);
+}
+
+TEST(Route, EntityViewsBelongToTheirListsSection) {
+  EXPECT_EQ(SectionOf(ViewId::kJob), ViewId::kJobs);
+  EXPECT_EQ(SectionOf(ViewId::kStage), ViewId::kStages);
+  EXPECT_EQ(SectionOf(ViewId::kSqlQuery), ViewId::kSql);
+  EXPECT_EQ(SectionOf(ViewId::kExecutors), ViewId::kExecutors);
+}
+
+}  // namespace route_test
+}  // namespace afterglow::ui

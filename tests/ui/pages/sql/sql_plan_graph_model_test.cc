@@ -1,0 +1,214 @@
+// The SQL plan graph's model shows each node's metrics exactly as the API's /sql/<id> answer
+// prints them, keeps every edge, and lays WholeStageCodegen boxes around their operators with
+// the scans above the root.
+#include "ui/pages/sql/sql_plan_graph_model.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+
+#include "core/load/load_path.h"
+#include "core/session.h"
+#include "core/session_impl.h"
+#include "simdjson.h"
+
+namespace afterglow::ui {
+namespace sql_plan_graph_model_test {
+
+namespace fs = std::filesystem;
+
+TEST(SqlPlanGraphModel, MetricLinesEqualTheApiAndClustersHoldTheirOperators) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "spark/sql-events/local-1596020211915";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.impl()->models().at(0);
+  const StringPool& strings = session.impl()->strings();
+  int checked_executions = 0;
+  for (const auto& [execution_id, graph] : model.sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, execution_id, 16.0f, plan);
+    ASSERT_EQ(plan.execution_id, execution_id);
+    const ApiResponse api = session.Api("/api/v1/applications/local-1596020211915/sql/" +
+                                        std::to_string(execution_id));
+    ASSERT_EQ(api.status, 200);
+    simdjson::dom::parser parser;
+    simdjson::dom::object answer;
+    ASSERT_EQ(parser.parse(api.body).get_object().get(answer), simdjson::SUCCESS);
+    // nodeId -> "name: value" lines, from the API.
+    std::map<int64_t, std::vector<std::string>> expected;
+    simdjson::dom::array nodes;
+    ASSERT_EQ(answer["nodes"].get_array().get(nodes), simdjson::SUCCESS);
+    for (simdjson::dom::element node : nodes) {
+      int64_t id = 0;
+      ASSERT_EQ(node["nodeId"].get_int64().get(id), simdjson::SUCCESS);
+      simdjson::dom::array metrics;
+      ASSERT_EQ(node["metrics"].get_array().get(metrics), simdjson::SUCCESS);
+      std::vector<std::string>& lines = expected[id];
+      for (simdjson::dom::element metric : metrics) {
+        std::string_view name, value;
+        ASSERT_EQ(metric["name"].get_string().get(name), simdjson::SUCCESS);
+        ASSERT_EQ(metric["value"].get_string().get(value), simdjson::SUCCESS);
+        lines.push_back(std::string(name) + ": " + std::string(value));
+      }
+    }
+    ASSERT_EQ(plan.nodes.size(), expected.size());
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      EXPECT_EQ(node.metric_lines, expected[node.node_id]) << "node " << node.node_id;
+    }
+    simdjson::dom::array edges;
+    ASSERT_EQ(answer["edges"].get_array().get(edges), simdjson::SUCCESS);
+    EXPECT_EQ(plan.edges.size(), edges.size());
+    // Children (scans) above parents; operators inside their WholeStageCodegen box.
+    for (const auto& [child, parent] : plan.edges) {
+      const SqlPlanGraphNode& from = plan.nodes[static_cast<size_t>(child)];
+      const SqlPlanGraphNode& to = plan.nodes[static_cast<size_t>(parent)];
+      EXPECT_LE(plan.layout.nodes[static_cast<size_t>(from.layout_index)].y1,
+                plan.layout.nodes[static_cast<size_t>(to.layout_index)].y0);
+    }
+    for (size_t i = 0; i < graph.all_nodes.size(); ++i) {
+      const SqlPlanNode& source = graph.all_nodes[i];
+      if (source.is_cluster || source.cluster < 0) continue;
+      const SqlPlanGraphNode& cluster = plan.nodes[static_cast<size_t>(source.cluster)];
+      ASSERT_TRUE(cluster.is_cluster);
+      EXPECT_TRUE(plan.layout.clusters[static_cast<size_t>(cluster.layout_index)].Contains(
+          plan.layout.nodes[static_cast<size_t>(plan.nodes[i].layout_index)]));
+    }
+    ++checked_executions;
+  }
+  EXPECT_GT(checked_executions, 0);
+}
+
+TEST(SqlPlanGraphModel, UnknownExecutionLeavesItEmpty) {
+  AttemptModel model;
+  StringPool strings;
+  SqlPlanGraphModel plan;
+  BuildSqlPlanGraphModel(model, strings, 5, 16.0f, plan);
+  EXPECT_EQ(plan.execution_id, -1);
+  EXPECT_TRUE(plan.nodes.empty());
+}
+
+
+// 8 units per byte, 16 per row.
+TextMeasure FixedMeasure() {
+  TextMeasure measure(16.0f);
+  measure.width = [](std::string_view text, bool) { return 8.0f * static_cast<float>(text.size()); };
+  return measure;
+}
+
+TEST(SqlPlanGraphModel, BoxesAreSizedFromTheirRowsAndShowEveryMetricLine) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "spark/sql-events/local-1596020211915";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.impl()->models().at(0);
+  const StringPool& strings = session.impl()->strings();
+  const TextMeasure measure = FixedMeasure();
+  int operators = 0;
+  for (const auto& [execution_id, graph] : model.sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, execution_id, measure, plan);
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      // The rows: the title, then each metric line split at its newlines (values indented).
+      std::vector<std::string> expected{node.title};
+      for (const std::string& line : node.metric_lines) {
+        size_t start = 0;
+        for (size_t end = line.find('\n'); ; end = line.find('\n', start)) {
+          expected.push_back(line.substr(start, end == std::string::npos ? std::string::npos : end - start));
+          if (end == std::string::npos) break;
+          start = end + 1;
+        }
+      }
+      ASSERT_EQ(node.rows.size(), expected.size()) << "node " << node.node_id;
+      for (size_t r = 0; r < expected.size(); ++r) {
+        const std::string& shown = node.rows[r].text;
+        if (shown.size() >= 3 && shown.compare(shown.size() - 3, 3, "...") == 0 && shown != expected[r]) {
+          EXPECT_TRUE(node.elided);
+          EXPECT_EQ(expected[r].compare(0, shown.size() - 3, shown, 0, shown.size() - 3), 0);
+        } else {
+          EXPECT_EQ(shown, expected[r]) << "node " << node.node_id;
+        }
+      }
+      if (node.is_cluster) continue;
+      ++operators;
+      const LayoutRect& box = plan.layout.nodes[static_cast<size_t>(node.layout_index)];
+      const float pad = 16.0f * kSqlNodePadRows;
+      float widest = 0;
+      for (const SqlPlanGraphRow& row : node.rows) {
+        widest = std::max(widest, 8.0f * static_cast<float>(row.text.size()) + (row.indent ? 16.0f : 0.0f));
+      }
+      EXPECT_GE(box.Width() + 1e-3f, widest + 2 * pad) << "node " << node.node_id;
+      EXPECT_LE(box.Width(), kSqlNodeMaxWidth);
+      const size_t rows = node.rows.size() + (node.stages.empty() ? 0 : 1);
+      EXPECT_FLOAT_EQ(box.Height(), 16.0f * static_cast<float>(rows) + 2 * pad);
+    }
+  }
+  EXPECT_GT(operators, 0);
+}
+
+TEST(SqlPlanGraphModel, StageLinksAreTheStagesTheMetricsName) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "rapids-tools/profiling/rp_sql_eventlog.zstd";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.impl()->models().at(0);
+  const StringPool& strings = session.impl()->strings();
+  const std::regex stage_pattern(R"(\(stage (\d+)\.(\d+): task \d+\))");
+  int linked = 0;
+  for (const auto& [execution_id, graph] : model.sql.graphs) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, execution_id, 16.0f, plan);
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      if (node.is_cluster) continue;
+      std::set<std::pair<int32_t, int32_t>> expected;
+      for (const std::string& line : node.metric_lines) {
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), stage_pattern);
+             it != std::sregex_iterator(); ++it) {
+          expected.insert({std::stoi((*it)[1].str()), std::stoi((*it)[2].str())});
+        }
+      }
+      std::set<std::pair<int32_t, int32_t>> shown;
+      for (const SqlPlanStageLink& link : node.stages) {
+        shown.insert({link.stage_id, link.attempt_id});
+        EXPECT_EQ(link.text, std::to_string(link.stage_id) + "." + std::to_string(link.attempt_id));
+        EXPECT_LT(link.x0, link.x1);
+      }
+      EXPECT_EQ(shown, expected) << "execution " << execution_id << " node " << node.node_id;
+      linked += shown.empty() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(linked, 0) << "the log's metrics name stages (Spark 3.1+)";
+}
+
+TEST(SqlPlanGraphModel, AppendMetricStagesReadsTheMaxsStageAndSkipsRepeats) {
+  std::vector<std::pair<int32_t, int32_t>> stages;
+  AppendMetricStages("duration: total (min, med, max (stageId: taskId))\n"
+                     "10 ms (1 ms, 2 ms, 5 ms (stage 3.1: task 17))", stages);
+  AppendMetricStages("spill size: 1 B (0 B, 0 B, 1 B (stage 3.1: task 9)) (stage 12.0: task 4)", stages);
+  AppendMetricStages("rows: 5 (stage x.0: task 1) (stage 4.0 task 2) (stage 5.", stages);
+  const std::vector<std::pair<int32_t, int32_t>> expected{{3, 1}, {12, 0}};
+  EXPECT_EQ(stages, expected);
+}
+
+TEST(GraphTextMeasure, ElideCutsOnACharacterBoundaryAndMarksIt) {
+  TextMeasure measure(10.0f);
+  measure.width = [](std::string_view text, bool) { return 5.0f * static_cast<float>(text.size()); };
+  bool elided = true;
+  EXPECT_EQ(ElideToWidth(measure, "short", false, 25.0f, &elided), "short");
+  EXPECT_FALSE(elided);
+  // 40 units: "..." takes 15, 25 are left: five bytes.
+  EXPECT_EQ(ElideToWidth(measure, "abcdefghijkl", false, 40.0f, &elided), "abcde...");
+  EXPECT_TRUE(elided);
+  // "é" is two bytes: five bytes of "ééééé" would split the third, so two characters stay.
+  EXPECT_EQ(ElideToWidth(measure, "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9", false, 40.0f, &elided),
+            "\xC3\xA9\xC3\xA9...");
+  // Without a width function the estimate is 0.55 em per character.
+  EXPECT_FLOAT_EQ(TextMeasure(20.0f).Width("ab", false), 22.0f);
+}
+
+}  // namespace sql_plan_graph_model_test
+}  // namespace afterglow::ui

@@ -1,0 +1,29 @@
+// How tables treat free text (ui/widgets/table_text.h): a multi-line description becomes one line (the
+// streaming batch descriptions of local-1596020211915 start with a line break), and searches
+// match in any case (ContainsIgnoreCase, or Lower once per row).
+#include "ui/widgets/table_text.h"
+
+#include <gtest/gtest.h>
+
+namespace afterglow::ui {
+namespace table_text_test {
+
+TEST(TableText, OneLineJoinsLinesAndDropsTheLeadingBreak) {
+  EXPECT_EQ(OneLine("\nid = 8d26\nrunId = e225\nbatch = 7"), "id = 8d26 runId = e225 batch = 7");
+  EXPECT_EQ(OneLine("a\r\nb\tc"), "a  b c");
+  EXPECT_EQ(OneLine("  collect at Foo.scala:12"), "collect at Foo.scala:12");
+  EXPECT_EQ(OneLine(""), "");
+  EXPECT_EQ(OneLine("\n\n"), "");
+}
+
+TEST(TableText, ContainsIgnoresCase) {
+  EXPECT_TRUE(ContainsIgnoreCase("Broadcast exchange (runId a8c4)", "EXCHANGE"));
+  EXPECT_TRUE(ContainsIgnoreCase("driver", "DRIV"));
+  EXPECT_TRUE(ContainsIgnoreCase("anything", ""));
+  EXPECT_FALSE(ContainsIgnoreCase("driver", "drivers"));
+  EXPECT_FALSE(ContainsIgnoreCase("", "a"));
+  EXPECT_EQ(Lower("Executor 7\tHOST-1:4040"), "executor 7\thost-1:4040");
+}
+
+}  // namespace table_text_test
+}  // namespace afterglow::ui

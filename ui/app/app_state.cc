@@ -1,0 +1,140 @@
+#include "ui/app/app_state.h"
+
+#include <vector>
+
+#include "core/session_impl.h"
+#include "ui/app/model_steps.h"
+#include "ui/graph/rdd_dag_view.h"
+#include "ui/pages/sql/sql_plan_graph_view.h"
+#include "ui/app/view_list.h"
+#include "ui/app/views.h"
+
+namespace afterglow::ui {
+
+// Called on navigation and after loading steps, never from a draw function. Each detail view adds
+// its case.
+void PrepareRoute(AppState& state) {
+  // The stage page's task timeline (ui/timeline/task_timeline.h), beside whatever its case builds.
+  if (state.route.view == ViewId::kStage && state.SelectedModel() != nullptr) {
+    state.task_timeline.Build(*state.SelectedModel(), *state.Strings(),
+                              static_cast<int32_t>(state.route.id), state.route.attempt);
+  }
+  switch (state.route.view) {
+    case ViewId::kJob:
+      PrepareJobView(state);
+      break;
+    case ViewId::kStage:
+      PrepareStageDag(state, static_cast<int32_t>(state.route.id));  // the stage's DAG
+      if (state.session != nullptr && state.SelectedApp() != nullptr &&
+          state.SelectedModel() != nullptr) {
+        state.stage_page.Build(*state.SelectedModel(), *state.Strings(), state.route.id,
+                               state.route.attempt);
+      } else {
+        state.stage_page.Clear();
+      }
+      break;
+    case ViewId::kSqlQuery:
+      PrepareSqlPlanGraph(state, state.route.id);
+      if (state.session != nullptr && state.SelectedApp() != nullptr) {
+        state.sql_query.Build(*state.session, *state.SelectedApp(), state.SelectedModel(),
+                              state.Strings(), state.route.id);
+      } else {
+        state.sql_query.Clear();
+      }
+      break;
+    case ViewId::kRdd:
+      if (state.session != nullptr && state.SelectedApp() != nullptr) {
+        state.rdd_page.Build(*state.session, *state.SelectedApp(), state.route.id);
+      } else {
+        state.rdd_page.Clear();
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+namespace {
+
+// The models of the header's sections (RefreshModels' steps), not the route's entity.
+void ClearSectionModels(AppState& state) {
+  state.jobs.Clear();
+  state.sql.Clear();
+  state.stages.Clear();
+  state.overview.Clear();
+  state.executors.Clear();
+  state.environment.Clear();
+  state.storage.Clear();
+}
+
+}  // namespace
+
+const AttemptModel* AppState::SelectedModel() const {
+  const AttemptSummary* app = SelectedApp();
+  if (session == nullptr || app == nullptr || session->impl() == nullptr) return nullptr;
+  const auto& models = session->impl()->models();
+  return app->model_index < models.size() ? models[app->model_index].get() : nullptr;
+}
+
+const StringPool* AppState::Strings() const {
+  return session != nullptr && session->impl() != nullptr ? &session->impl()->strings() : nullptr;
+}
+
+void RefreshSummaries(AppState& state) {
+  state.summaries = state.session->Summaries();
+  // A file with no application in it (not an event log, or cut before ApplicationStart) has a
+  // summary without an id; its bad lines still show in the problems list.
+  std::erase_if(state.summaries, [](const AttemptSummary& app) { return app.app_id.empty(); });
+  if (state.selected_app >= state.summaries.size()) state.selected_app = 0;
+}
+
+void RefreshModels(AppState& state) {
+  if (state.session == nullptr) {
+    state.summaries.clear();
+    ClearSectionModels(state);
+    return;
+  }
+  RefreshSummaries(state);
+  // Mid-load too: the header lets the user browse partial results (wasm/ throttles the refreshes).
+  if (state.status == LoadStatus::kEmpty || state.status == LoadStatus::kError ||
+      state.summaries.empty()) {
+    ClearSectionModels(state);
+    PrepareRoute(state);
+    return;
+  }
+  // While a log loads, RefreshModels runs every few hundred milliseconds: rebuilding every model
+  // each time would cost the load time in proportion to the model, over and over. Mid-load only
+  // the models of the section on screen are rebuilt, and the overview's findings (task quantiles
+  // of every stage) not at all; everything is built once the load is over.
+  const bool loading = state.status == LoadStatus::kLoading;
+  const ViewId section = SectionOf(state.route.view);
+  for (size_t i = 0; i < kModelStepCount; ++i) {
+    const auto step = static_cast<ModelStep>(i);
+    if (step == ModelStep::kRoute) continue;  // last, below
+    if (step == ModelStep::kOverview && loading) {
+      state.overview.Clear();
+    } else if (!loading || StepServesSection(step, section)) {
+      BuildModelStep(state, step);
+    }
+  }
+  PrepareRoute(state);
+}
+
+void Navigate(AppState& state, const Route& route) {
+  const std::string text = FormatRoute(route);
+  const bool changed = !(route == state.route) || state.route_text != text;
+  state.route = route;
+  state.route_text = text;
+  if (!changed) return;
+  if (state.hooks.route_changed != nullptr) state.hooks.route_changed(state.route_text.c_str());
+  PrepareRoute(state);
+}
+
+bool ShowRoute(AppState& state, std::string_view text) {
+  const std::optional<Route> route = ParseRoute(text);
+  if (!route || FindView(route->view) == nullptr) return false;
+  Navigate(state, *route);
+  return true;
+}
+
+}  // namespace afterglow::ui

@@ -1,0 +1,110 @@
+// The Executors page's rows, read once from the session's answer to /allexecutors so every cell is
+// the number the REST API gives, plus the Active / Dead / Total summary Spark's executorspage.js
+// adds up from the same answer. Rebuilt by RefreshModels; filtering and sorting only rewrite the
+// index `order`, never the rows.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/session.h"
+#include "ui/pages/api_path.h"
+#include "ui/pages/executors/executor_order.h"
+#include "ui/widgets/tsv.h"
+
+namespace afterglow::ui {
+
+struct ExecutorRow {
+  std::string id;
+  std::string address;  // hostPort
+  std::string status;   // "Active", "Dead", "Excluded", "Active (Excluded in Stages: [1, 2])"
+  bool active = false;
+  bool excluded = false;  // isExcluded
+  int64_t rdd_blocks = 0;
+  int64_t memory_used = 0;  // storage memory used / maxMemory
+  int64_t max_memory = 0;
+  int64_t disk_used = 0;
+  int64_t cores = 0;
+  int64_t max_tasks = 0;
+  int64_t active_tasks = 0;
+  int64_t failed_tasks = 0;
+  int64_t completed_tasks = 0;
+  int64_t total_tasks = 0;
+  int64_t total_duration_ms = 0;  // task time
+  int64_t total_gc_ms = 0;
+  int64_t input_bytes = 0;
+  int64_t shuffle_read_bytes = 0;
+  int64_t shuffle_write_bytes = 0;
+  // peakMemoryMetrics, when the log has executor metrics (Spark 3.0+); -1 when absent.
+  int64_t peak_jvm_heap = -1;        // JVMHeapMemory
+  int64_t peak_jvm_off_heap = -1;    // JVMOffHeapMemory
+  int64_t peak_execution_on = -1;    // OnHeapExecutionMemory
+  int64_t peak_execution_off = -1;   // OffHeapExecutionMemory
+  int64_t add_ms = -1;
+  int64_t remove_ms = -1;
+  std::string remove_reason;
+  bool gc_heavy = false;  // Spark's red Task Time cell: totalGCTime > 10 % of totalDuration
+  std::string search_text;  // lower-cased id, address, status and reason for the filter
+};
+
+// One line of the summary table (Active(N), Dead(N), Total(N)).
+struct ExecutorTotals {
+  int64_t count = 0;
+  int64_t rdd_blocks = 0, memory_used = 0, max_memory = 0, disk_used = 0, cores = 0;
+  int64_t active_tasks = 0, failed_tasks = 0, completed_tasks = 0, total_tasks = 0;
+  int64_t total_duration_ms = 0, total_gc_ms = 0;
+  int64_t input_bytes = 0, shuffle_read_bytes = 0, shuffle_write_bytes = 0;
+  int64_t excluded = 0;
+  void Add(const ExecutorRow& row);
+};
+
+enum class ExecutorColumn : uint8_t {
+  kId,
+  kAddress,
+  kStatus,
+  kRddBlocks,
+  kStorageMemory,
+  kDiskUsed,
+  kCores,
+  kActiveTasks,
+  kFailedTasks,
+  kCompleteTasks,
+  kTotalTasks,
+  kTaskTime,
+  kInput,
+  kShuffleRead,
+  kShuffleWrite,
+  kPeakJvmMemory,
+  kPeakExecutionMemory,
+  kAdded,
+  kRemoved,
+  kCount
+};
+
+struct ExecutorsTableModel {
+  std::vector<ExecutorRow> rows;  // in /allexecutors order (id ascending as text)
+  std::vector<uint32_t> order;    // rows passing the filter, in the table's sort order
+  ExecutorTotals active, dead, total;
+  bool has_peak_metrics = false;  // some row has peakMemoryMetrics: show the peak columns
+  std::string error;              // set when the API's answer could not be read
+  bool sorted = false;            // false after Build: the view applies its sort order again
+  char filter_text[128] = "";     // the search box's text; kept across rebuilds
+
+  void Clear();
+  void Build(const Session& session, const AttemptSummary& app);
+  // Keeps rows whose id, address, status or remove reason contains `needle` (any case), in the
+  // current sort order.
+  void Filter(std::string_view needle);
+  void Sort(ExecutorColumn column, bool ascending);
+  // The table as TSV, rows in the current order and filter.
+  std::string Tsv() const;
+
+ private:
+  ExecutorColumn sort_column_ = ExecutorColumn::kId;
+  bool ascending_ = true;
+};
+
+}  // namespace afterglow::ui

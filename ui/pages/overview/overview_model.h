@@ -1,0 +1,65 @@
+// What the overview shows beside the summary: the application's totals (core/analysis/
+// app_totals.h) and its findings (core/analysis/diagnostics.h), each finding turned once into the
+// line the page prints and the route its link opens. Rebuilt by RefreshModels, drawn as is.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/analysis/app_totals.h"
+#include "core/analysis/diagnostics.h"
+#include "core/analysis/retained_counts.h"
+#include "core/analysis/runtime_info.h"
+#include "ui/app/route.h"
+
+namespace afterglow::ui {
+
+struct FindingLine {
+  Finding finding;
+  std::string text;   // "Stage 35.0 ran one task for 12.1 s (11 % of the application's 1.8 min)"
+  std::string link;   // "Stage 35.0", "Job 3", "Executor 7"
+  Route route;        // where the link goes
+};
+
+// One "Runtime" line of the overview: "Cluster manager" -> "yarn (client mode)".
+struct RuntimeLine {
+  std::string key;
+  std::string value;
+};
+
+struct OverviewModel {
+  bool built = false;
+  AppTotals totals;
+  // What the totals cover: when retention deleted jobs or stage attempts, the overview says the
+  // totals are over the retained ones (core/analysis/retained_counts.h).
+  RetainedCounts retained;
+  std::string retention_note;  // RetentionNote(retained)
+  RuntimeInfo runtime;               // empty when the log has no EnvironmentUpdate
+  std::vector<RuntimeLine> runtime_lines;  // what the overview prints of it, in order
+  std::string runtime_badge;  // "Databricks 13.3.x-photon-scala2.12 · RAPIDS 23.10.0", or ""
+  std::vector<FindingLine> findings;
+  int critical = 0, warnings = 0, infos = 0;
+
+  void Clear();
+  // `now_ms` is the wall clock, for a running driver's task time (as the executors endpoint).
+  void Build(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms);
+  // The same with the findings already found (Diagnose's, or DiagnosisSteps' over several calls).
+  void Build(const AttemptModel& attempt, const StringPool& pool, std::vector<Finding> found);
+};
+
+// The overview's lines for a runtime: the Databricks runtime and cluster, the cluster manager and
+// deploy mode, the executors the configuration asked for, the RAPIDS Accelerator. Only what the
+// log says.
+std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& runtime);
+// The short form beside the Spark version in the overview's subtitle; "" for a plain Spark run.
+std::string RuntimeBadge(const RuntimeInfo& runtime);
+
+// What the overview says above its totals when retention deleted jobs or stage attempts ("" when
+// it deleted none): how many of the log's the History Server kept, under which setting, and that
+// the totals (and its API) cover those only.
+std::string RetentionNote(const RetainedCounts& retained);
+
+// The finding's line, with the numbers formatted as the page formats them.
+std::string FindingText(const Finding& finding);
+
+}  // namespace afterglow::ui
