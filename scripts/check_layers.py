@@ -34,6 +34,8 @@ LAYERS = [
     ("query", 5, ["core/query/"]),
     ("api", 6, ["core/api/"]),
     ("session", 7, ["core/session.h", "core/session.cc", "core/session_impl.h"]),
+    # Two runs lined up: reads two models through the analyses and query rows, writes its JSON.
+    ("compare", 7, ["core/compare/"]),
     # What feeds a session from disk, and the shared-analysis writer: beside each other, above it.
     ("load", 8, ["core/load/"]),
     ("share", 8, ["core/share/"]),

@@ -62,6 +62,7 @@ AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool) 
   for (const Executor* e : ShownExecutors(attempt, pool, /*active_only=*/false)) {
     if (IsDriverId(pool.Get(e->executor_id))) continue;
     ++t.executors_total;
+    t.executor_cores += e->total_cores;
     if (e->is_active) continue;
     ++t.executors_removed;
     if (IsLostExecutorReason(pool.Get(e->remove_reason))) ++t.executors_lost;

@@ -39,6 +39,7 @@ struct AppTotals {
   int32_t jobs_succeeded = 0, jobs_failed = 0, jobs_running = 0;
   // Executors other than the driver, as /allexecutors lists them.
   int32_t executors_total = 0;
+  int64_t executor_cores = 0;     // totalCores summed over those executors
   int32_t executors_removed = 0;  // isActive false
   int32_t executors_lost = 0;     // removed for a reason other than a normal shutdown
 

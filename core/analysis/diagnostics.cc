@@ -29,7 +29,6 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-using rules::AppDurationMs;
 using rules::Bytes;
 using rules::Duration;
 using rules::StageDurationMs;

@@ -28,6 +28,20 @@ int64_t JobDurationMs(const Job& job, int64_t now_ms) {
   return JobDurationMs(job.submission_time, job.shown().completion_time, now_ms);
 }
 
+int64_t AppDurationMs(const AppInfo& app) {
+  if (app.start_time == kNoTime) return kNoDuration;
+  if (app.end_time != kNoTime && app.end_time >= app.start_time) return app.end_time - app.start_time;
+  if (app.last_event_time != kNoTime && app.last_event_time >= app.start_time) {
+    return app.last_event_time - app.start_time;
+  }
+  return kNoDuration;
+}
+
+int64_t SqlDurationMs(const SqlExecutionRow& execution, int64_t now_ms) {
+  const int64_t end = execution.completion_time != kNoTime ? execution.completion_time : now_ms;
+  return end - execution.submission_time;
+}
+
 int64_t DurationNowMs(const AttemptModel& model) {
   return model.app.last_event_time != kNoTime ? model.app.last_event_time : 0;
 }

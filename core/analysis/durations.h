@@ -24,6 +24,14 @@ int64_t StageDurationMs(const StageAttempt& stage, int64_t now_ms);
 // The job's shown completion time (the counters written at its end, else the live ones).
 int64_t JobDurationMs(const Job& job, int64_t now_ms);
 
+// The application's wall-clock duration as the overview shows it: start to ApplicationEnd, start
+// to the last event for a log without one; kNoDuration without a start.
+int64_t AppDurationMs(const AppInfo& app);
+
+// /sql's duration: completion minus submission, `now_ms` standing in for a running execution's
+// end.
+int64_t SqlDurationMs(const SqlExecutionRow& execution, int64_t now_ms);
+
 // The "now" of the rules above for one log: its last event time (0 when it has none).
 int64_t DurationNowMs(const AttemptModel& model);
 

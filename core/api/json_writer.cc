@@ -102,6 +102,12 @@ void JsonWriter::Bool(bool value) {
   AfterValue();
 }
 
+void JsonWriter::Null() {
+  BeforeValue();
+  out_ += "null";
+  AfterValue();
+}
+
 std::string JavaDoubleToString(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";

@@ -34,6 +34,7 @@ class JsonWriter {
   void Int(int64_t value);
   void Double(double value);
   void Bool(bool value);
+  void Null();
 
   // Shorthands for a key followed by a value.
   void Field(std::string_view key, std::string_view text) { Key(key); String(text); }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/api/dates.h"
+#include "core/cli/compare_command.h"
 #include "core/cli/findings_command.h"
 #include "core/cli/logs_download.h"
 #include "core/cli/report_command.h"
@@ -25,6 +26,7 @@ constexpr const char* kUsage =
     "                                  the logs saved inside the offline viewer page\n"
     "  afterglow findings PATH [--json] [--fail-on warning|critical] [--digest]\n"
     "                                  problems, their evidence, time at stake and fix\n"
+    "  afterglow compare A B [--json]  two runs lined up: what changed and what it cost\n"
     "  afterglow --help\n"
     "\n"
     "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
@@ -117,6 +119,9 @@ int main(int argc, char** argv) {
   }
   if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
     return afterglow::cli::RunReport(argc - 2, argv + 2);
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "compare") == 0) {
+    return afterglow::cli::RunCompare(argc - 2, argv + 2);
   }
   std::fputs(kUsage, stderr);
   return 2;

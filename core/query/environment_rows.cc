@@ -1,32 +1,19 @@
 #include "core/query/environment_rows.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <string>
 
+#include "core/query/property_redaction.h"
+
 namespace afterglow {
 namespace {
-
-constexpr std::string_view kRedactedValue = "*********(redacted)";
-
-// The History Server's own spark.redaction.regex at its default,
-// (?i)secret|password|token|access[.]?key, searched anywhere in the text (Regex.findFirstIn).
-bool MatchesDefaultRedaction(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (std::string_view needle : {"secret", "password", "token", "accesskey", "access.key"}) {
-    if (lower.find(needle) != std::string::npos) return true;
-  }
-  return false;
-}
 
 PropertyRows ReadProperties(const std::map<std::string, std::string>& properties, bool redact) {
   PropertyRows rows;
   rows.reserve(properties.size());
   for (const auto& [name, value] : properties) {
-    const bool hide = redact && IsRedactedProperty(name, value);
-    rows.emplace_back(name, hide ? kRedactedValue : std::string_view(value));
+    rows.emplace_back(name, redact ? ShownPropertyValue(name, value) : std::string_view(value));
   }
   return rows;
 }

@@ -58,15 +58,6 @@ int64_t StageDurationMs(const StageAttempt& stage) {
   return afterglow::StageDurationMs(stage, stage.completion_time);
 }
 
-int64_t AppDurationMs(const AppInfo& app) {
-  if (app.start_time == kNoTime) return -1;
-  if (app.end_time != kNoTime && app.end_time >= app.start_time) return app.end_time - app.start_time;
-  if (app.last_event_time != kNoTime && app.last_event_time >= app.start_time) {
-    return app.last_event_time - app.start_time;
-  }
-  return -1;
-}
-
 Evidence StageEvidence(const StageAttempt& stage, std::string what, int64_t value,
                        EvidenceUnit unit) {
   Evidence e;

@@ -34,7 +34,6 @@ RuleContext MakeRuleContext(const AttemptModel& attempt, const StringPool& pool,
 // The stage's duration as Spark's stage tables show it: completion minus the first task's launch
 // (submission when no task launched); -1 while it has not completed.
 int64_t StageDurationMs(const StageAttempt& stage);
-int64_t AppDurationMs(const AppInfo& app);
 
 // A finding about one stage attempt, with the stage's evidence first.
 Finding StageRuleFinding(FindingKind kind, FindingSeverity severity, const char* rule,

@@ -17,7 +17,7 @@
 #include "core/session.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
-#include "ui/pages/api_path.h"
+#include "tests/support/api_app_base.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 
 namespace afterglow {

@@ -140,7 +140,7 @@ TEST(HostileJson, AnObjectWithAMillionKeysLoadsInBoundedMemory) {
   const auto summaries = session.Summaries();
   ASSERT_EQ(summaries.size(), 1u);
   EXPECT_EQ(summaries[0].jobs, 1u);
-  EXPECT_EQ(summaries[0].bad_lines, 0u);
+  EXPECT_EQ(summaries[0].counters.bad_lines, 0u);
   EXPECT_TRUE(IsValidJson(session.Api("/api/v1/applications/app-keys/jobs").body));
 }
 
@@ -164,7 +164,7 @@ TEST(HostileJson, AMillionDistinctExecutorIdsCostMemoryInProportion) {
   const auto summaries = session.Summaries();
   ASSERT_EQ(summaries.size(), 1u);
   EXPECT_EQ(summaries[0].executors, static_cast<uint64_t>(executors));
-  EXPECT_EQ(summaries[0].bad_lines, 0u);
+  EXPECT_EQ(summaries[0].counters.bad_lines, 0u);
 }
 
 TEST(HostileJson, InvalidUtf8AndNulBytesAreBadLinesAndTheAnswersStayValid) {
@@ -204,7 +204,7 @@ TEST(HostileJson, ABinaryFileIsReportedWithBoundedProblems) {
   const auto summaries = session.Summaries();
   ASSERT_EQ(summaries.size(), 1u);
   EXPECT_EQ(summaries[0].app_id, "");
-  EXPECT_GT(summaries[0].bad_lines, 1000u);
+  EXPECT_GT(summaries[0].counters.bad_lines, 1000u);
   EXPECT_EQ(summaries[0].jobs, 0u);
   // Bad lines are listed up to a limit, then counted; and the file is said not to be a log.
   EXPECT_LT(session.problems().size(), 110u);

@@ -194,7 +194,7 @@ TEST(HostileStreams, ALineJustUnderTheLimitIsStillDelivered) {
   LoadBytes(session, "long-but-allowed", text);
   const auto summaries = session.Summaries();
   ASSERT_EQ(summaries.size(), 1u);
-  EXPECT_EQ(summaries[0].bad_lines, 1u);
+  EXPECT_EQ(summaries[0].counters.bad_lines, 1u);
 }
 
 }  // namespace hostile_streams_test

@@ -16,7 +16,7 @@
 #include "tests/conformance/cli_run.h"
 #include "tests/core/inline_log.h"
 #include "tests/ui/headless_ui.h"
-#include "ui/pages/api_path.h"
+#include "tests/support/api_app_base.h"
 #include "ui/pages/executors/executors_model.h"
 
 namespace afterglow::ui {

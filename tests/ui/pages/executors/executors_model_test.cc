@@ -11,7 +11,7 @@
 #include "simdjson.h"
 #include "tests/conformance/cli_run.h"
 #include "tests/ui/headless_ui.h"
-#include "ui/pages/api_path.h"
+#include "tests/support/api_app_base.h"
 
 namespace afterglow::ui {
 namespace executors_model_test {

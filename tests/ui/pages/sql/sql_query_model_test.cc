@@ -14,7 +14,7 @@
 #include "tests/support/api_json.h"
 #include "tests/support/json_or_default.h"
 #include "tests/ui/headless_ui.h"
-#include "ui/pages/api_path.h"
+#include "tests/support/api_app_base.h"
 
 namespace afterglow::ui {
 namespace sql_query_model_test {

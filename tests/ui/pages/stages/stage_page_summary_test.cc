@@ -13,7 +13,7 @@
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/ui/headless_ui.h"
-#include "ui/pages/api_path.h"
+#include "tests/support/api_app_base.h"
 #include "ui/pages/stages/stages_table_model.h"
 
 namespace afterglow::ui {
