@@ -61,12 +61,15 @@ void ClearSectionModels(AppState& state) {
   state.sql.Clear();
   state.stages.Clear();
   state.overview.Clear();
+  state.time.Clear();
   state.executors.Clear();
   state.environment.Clear();
   state.storage.Clear();
 }
 
 }  // namespace
+
+bool StepTimeWhatIf(AppState& state, uint64_t budget) { return state.time.StepWhatIf(budget); }
 
 const AttemptModel* AppState::SelectedModel() const {
   const AttemptSummary* app = SelectedApp();

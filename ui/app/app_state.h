@@ -24,6 +24,7 @@
 #include "ui/graph/rdd_dag_model.h"
 #include "ui/pages/sql/sql_plan_graph_model.h"
 #include "ui/pages/sql/sql_query_model.h"
+#include "ui/time/time_model.h"
 #include "ui/timeline/task_timeline.h"
 #include "ui/timeline/timeline_lanes.h"
 
@@ -85,6 +86,7 @@ struct AppState {
   LaneTimelineModel jobs_timeline;       // the jobs page's event timeline (RefreshModels)
   LaneTimelineModel executors_timeline;  // the executors page's timeline (RefreshModels)
   OverviewModel overview;               // totals and findings of the overview (RefreshModels)
+  TimeModel time;  // where the time went (RefreshModels); its what-if is stepped by StepTimeWhatIf
   ExecutorsTableModel executors;        // the Executors tab's rows (RefreshModels)
   EnvironmentTableModel environment;    // the Environment tab's sections (RefreshModels)
   StorageTableModel storage;            // the Storage tab's cached RDDs (RefreshModels)
@@ -120,6 +122,9 @@ void RefreshModels(AppState& state);
 // Re-reads the session's summaries (the applications found); the selection falls back to the
 // first when it no longer exists.
 void RefreshSummaries(AppState& state);
+// Runs the time model's executor what-if for about `budget` task moves (wasm/ calls it between
+// frames once the load is over); true once it is done.
+bool StepTimeWhatIf(AppState& state, uint64_t budget);
 // Builds the model of the entity the route shows (a stage's tasks, a query's plan), or clears it.
 void PrepareRoute(AppState& state);
 

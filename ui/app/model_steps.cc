@@ -22,6 +22,7 @@ const char* ModelStepName(ModelStep step) {
     case ModelStep::kExecutors: return "executors";
     case ModelStep::kEnvironment: return "environment";
     case ModelStep::kStorage: return "storage";
+    case ModelStep::kTime: return "time";
     case ModelStep::kOverview: return "overview";
     case ModelStep::kCount: break;
   }
@@ -49,6 +50,8 @@ bool StepServesSection(ModelStep step, ViewId section) {
       return section == ViewId::kEnvironment;
     case ModelStep::kStorage:
       return section == ViewId::kStorage;
+    case ModelStep::kTime:
+      return section == ViewId::kOverview || section == ViewId::kTimeline;
     case ModelStep::kOverview:
       return section == ViewId::kOverview;
     case ModelStep::kCount:
@@ -98,6 +101,13 @@ void BuildModelStep(AppState& state, ModelStep step) {
       break;
     case ModelStep::kStorage:
       state.storage.Build(*state.session, app);
+      break;
+    case ModelStep::kTime:
+      if (model != nullptr) {
+        state.time.Build(*model);
+      } else {
+        state.time.Clear();
+      }
       break;
     case ModelStep::kOverview:
       if (model != nullptr) {

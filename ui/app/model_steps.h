@@ -28,6 +28,7 @@ enum class ModelStep : uint8_t {
   kExecutors,           // the Executors tab's rows
   kEnvironment,         // the Environment tab
   kStorage,             // the Storage tab
+  kTime,                // where the time went: the overview's figures, both usage charts
   kOverview,            // the overview's totals and findings (only once the load is over)
   kCount
 };

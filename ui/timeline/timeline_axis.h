@@ -4,7 +4,7 @@
 // the extent's start, as Tracy labels its time ruler.
 //
 // [SECTION] TimelineAxis: the state and its pure maths (ImGui-free, unit-tested natively)
-// [SECTION] Ticks: step choice and labels
+// [SECTION] Ticks: step choice and labels (ui/widgets/axis_ticks.h)
 // [SECTION] Canvas: the ImGui side (mouse wheel zooms around the cursor, drag pans, double-click
 //           resets; the ruler and grid)
 #pragma once
@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "imgui.h"
+#include "ui/widgets/axis_ticks.h"
 
 namespace afterglow::ui {
 
@@ -49,14 +50,8 @@ struct TimelineAxis {
   void Pan(double delta_ms);
 };
 
-// [SECTION] Ticks
-// The tick step in ms for a span shown in `width_px` pixels, so ticks stand at least
-// `min_spacing_px` apart: 1/2/5 x 10^k ms below a second, then 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10,
-// 15, 30 min, 1, 2, 3, 6, 12 h, then whole days.
-double NiceTickStep(double span_ms, float width_px, float min_spacing_px);
-// A tick's label: `offset_ms` from the extent's start, written with the precision `step_ms`
-// needs ("0 s", "1.25 s", "2 min 30 s", "1 h 15 min", "2 d 3 h").
-const char* FormatAxisOffset(double offset_ms, double step_ms, char* out, size_t size);
+// [SECTION] Ticks: NiceTickStep and FormatAxisOffset (ui/widgets/axis_ticks.h), shared with
+// the charts.
 
 // [SECTION] Canvas
 // Lays out an interactive canvas of `size` at the cursor and applies the mouse to `axis`: wheel

@@ -5,6 +5,7 @@
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
+#include "ui/time/time_views.h"
 
 namespace afterglow::ui {
 
@@ -25,6 +26,8 @@ void DrawTimelineView(AppState& state) {
     ImGui::SameLine();
     ImGui::TextColored(colors::kMuted, "\xc2\xb7 %zu %s", lane.bars.size(), lane.item_name);
   }
+  // Cores offered against slots busy, on the lanes' time axis (their labels are 8 em wide).
+  DrawTimelineUsage(state, ImGui::GetFontSize() * 8, ImGui::GetFontSize() * 8);
   DrawLaneLegend("Succeeded / executor active", true);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   DrawLaneTimeline(state, timeline, "app-timeline", ImGui::GetContentRegionAvail().y - 4);
@@ -32,6 +35,7 @@ void DrawTimelineView(AppState& state) {
 
 void DescribeTimelineView(const AppState& state, JsonWriter& out) {
   DescribeLaneTimeline(state.app_timeline, out);
+  DescribeTime(state, out);
 }
 
 }  // namespace afterglow::ui

@@ -11,6 +11,7 @@ constexpr float kBodyPx = 15.0f;
 constexpr float kTitlePx = 22.0f;
 
 ThemeFonts g_fonts;
+float g_scale = 1;
 
 // Latin-1 plus the punctuation the views print (dashes, bullets, the ellipsis, arrows).
 constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0};
@@ -122,6 +123,7 @@ void ApplyColors(ImGuiStyle& style, ThemeMode mode) {
 }  // namespace
 
 void ApplyTheme(float scale) {
+  g_scale = scale;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   g_fonts.body = AddFont(RegularFont(), kBodyPx * scale);
@@ -154,6 +156,8 @@ void ApplyTheme(float scale) {
 }
 
 const ThemeFonts& Fonts() { return g_fonts; }
+
+float ThemeScale() { return g_scale; }
 
 const Palette& PaletteFor(ThemeMode mode) {
   return mode == ThemeMode::kLight ? kLightPalette : detail::kDarkPalette;

@@ -34,6 +34,8 @@ struct Palette {
 // owns it).
 void ApplyTheme(float scale);
 const ThemeFonts& Fonts();
+// The `scale` of the last ApplyTheme (device pixels per CSS pixel), 1 before it.
+float ThemeScale();
 
 // Switches the palette and the style's colours; sizes and fonts are kept (no atlas rebuild).
 void SetThemeMode(ThemeMode mode);

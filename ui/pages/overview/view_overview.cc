@@ -8,6 +8,7 @@
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
+#include "ui/time/time_views.h"
 #include "ui/widgets/widgets.h"
 
 namespace afterglow::ui {
@@ -382,6 +383,11 @@ void DrawOverviewView(AppState& state) {
     DrawFindings(state);
     ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
   }
+  if (state.time.built()) {
+    DrawTimeFigures(state);
+    DrawWhatIf(state);
+    ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
+  }
   // The application's identity beside its totals.
   if (ImGui::BeginTable("overview_columns", 2, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
@@ -440,6 +446,7 @@ void DescribeOverviewView(const AppState& state, JsonWriter& out) {
   out.FieldInt("executorsLost", t.executors_lost);
   out.FieldInt("completedTasks", t.completed_tasks);
   out.EndObject();
+  DescribeTime(state, out);
   const RetainedCounts& r = overview.retained;
   out.Key("retained");  // what the totals cover: the jobs and stage attempts retention kept
   out.BeginObject();
