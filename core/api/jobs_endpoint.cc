@@ -1,4 +1,5 @@
-// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (docs/SPARK-SEMANTICS.md facts 18-29): the JSON
+// applications/{id}[/{attempt}]/jobs (status, repeatable) and jobs/{jobId} (docs/SPARK-
+// SEMANTICS.md facts 18-29): the JSON
 // of the job rows (core/query/job_rows.h).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"

@@ -1,4 +1,5 @@
-// applications/{id}[/{attempt}]/stages and everything under it (docs/SPARK-SEMANTICS.md facts 30-42, 51-63), routed:
+// applications/{id}[/{attempt}]/stages and everything under it (docs/SPARK-SEMANTICS.md facts
+// 30-42, 51-63), routed:
 //   stages                     status, details, taskStatus, withSummaries, quantiles
 //   stages/{id}                every attempt, attempt ascending; details defaults to true
 //   stages/{id}/{attempt}      one attempt; details defaults to true
@@ -177,7 +178,7 @@ ApiResponse TaskListEndpoint(const ApiData& data, const AttemptModel& attempt, i
   if (!statuses) return NotFound("");
   std::vector<uint32_t> rows = StageTaskRowsOf(attempt, stage_id, attempt_id);
   SortTaskRows(attempt, order, rows);
-  // Filter first, then slice(offset, offset + length) (fact 53).
+  // Filter first, then slice(offset, offset + length) (docs/SPARK-SEMANTICS.md fact 53).
   std::vector<uint32_t> shown;
   const int64_t begin = std::max<int64_t>(offset, 0);
   const int64_t end = begin + std::max<int64_t>(length, 0);

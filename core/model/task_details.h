@@ -4,7 +4,7 @@
 // bytes a row depending on the values they have seen (narrow_column.h); strings are interned ids;
 // the rare task accumulables live in a side table. Also the per-stage-attempt pieces Spark keeps
 // beside its StageDataWrapper: executor summaries (docs/SPARK-SEMANTICS.md fact 41) and the
-// speculation summary (fact 42).
+// speculation summary (docs/SPARK-SEMANTICS.md fact 42).
 //
 // Bytes per task row: every column is paged (4096 rows a page) at each page's narrowest width:
 // TaskColumns and the partition/host/locality/flags columns here store offsets from the page's

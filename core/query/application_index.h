@@ -1,8 +1,9 @@
 // The History Server's application listing over everything loaded: logs merged by app id, one
 // attempt per log (a later log replaces an attempt with the same attempt id), attempts newest
-// first, apps ordered by the head attempt's end time then app id, both descending (facts 5-11).
+// first, apps ordered by the head attempt's end time then app id, both descending (docs/SPARK-
+// SEMANTICS.md facts 5-11).
 // Everything here reads AttemptModel::listing, what the listing's prefix filter let through
-// (fact 4), never the full replay's AppInfo.
+// (docs/SPARK-SEMANTICS.md fact 4), never the full replay's AppInfo.
 #pragma once
 
 #include <string>
@@ -34,7 +35,8 @@ bool ListedCompleted(const AttemptModel& attempt);
 int64_t AttemptEndTime(const AttemptModel& attempt);
 int64_t AttemptDuration(const AttemptModel& attempt);
 
-// The attempt the UI shows for `app_id` with exactly `attempt_id` ("" = none), or null (fact 16).
+// The attempt the UI shows for `app_id` with exactly `attempt_id` ("" = none), or null
+// (docs/SPARK-SEMANTICS.md fact 16).
 const AttemptModel* FindAttemptUi(const StringPool& pool,
                                   const std::vector<const AttemptModel*>& attempts,
                                   std::string_view app_id,

@@ -8,7 +8,7 @@ namespace afterglow {
 namespace {
 
 AttemptRow ReadAttemptRow(const StringPool& pool, const AttemptModel& attempt) {
-  const AppInfo& app = attempt.listing;  // what the listing read (fact 4)
+  const AppInfo& app = attempt.listing;  // what the listing read (docs/SPARK-SEMANTICS.md fact 4)
   AttemptRow row;
   if (app.attempt_id.present) row.attempt_id = pool.Get(app.attempt_id.id);
   row.start_time = app.start_time;

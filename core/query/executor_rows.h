@@ -50,7 +50,8 @@ struct ExecutorRow {
   int64_t failed_tasks = 0;
   int64_t completed_tasks = 0;
   int64_t total_tasks = 0;
-  int64_t total_duration_ms = 0;  // the driver's: the application's duration (fact 65)
+  // the driver's: the application's duration (docs/SPARK-SEMANTICS.md fact 65)
+  int64_t total_duration_ms = 0;
   int64_t total_gc_time_ms = 0;   // the driver's: its peak TotalGCTime when known
   int64_t total_input_bytes = 0;
   int64_t total_shuffle_read = 0;

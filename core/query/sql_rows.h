@@ -15,7 +15,7 @@
 
 namespace afterglow {
 
-// SQLExecutionUIData.executionStatus (fact 85).
+// SQLExecutionUIData.executionStatus (docs/SPARK-SEMANTICS.md fact 85).
 enum class SqlExecutionStatus : uint8_t { kRunning, kCompleted, kFailed };
 // "RUNNING", "COMPLETED", "FAILED", as the API writes them.
 const char* SqlExecutionStatusName(SqlExecutionStatus status);
@@ -29,7 +29,8 @@ struct SqlExecutionListRow {
   std::string_view plan_description;  // the physical plan's text
   int64_t submission_time = -1;       // epoch ms
   int64_t duration_ms = 0;            // to the end, or to `now` while running
-  // Job ids by status, in the order Spark's immutable map iterates them (fact 87).
+  // Job ids by status, in the order Spark's immutable map iterates them (docs/SPARK-
+  // SEMANTICS.md fact 87).
   std::vector<int32_t> running_job_ids, success_job_ids, failed_job_ids;
   bool has_graph = false;  // a plan graph was stored (SqlPlanRowsOf has nodes to give)
 };

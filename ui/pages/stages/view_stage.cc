@@ -1,10 +1,10 @@
 // One stage attempt, as Spark's stage page shows it, on one scrolling page:
 //   [header]      id, attempt, name, status, times, totals, jobs, other attempts, failure
-//   [dag]         (the graphs helper's section)
+//   [dag]         the DAG of RDD operations (ui/graph/)
 //   [summary]     min / 25th / median / 75th / max of the task metrics, skew highlighted
 //   [executors]   aggregated metrics by executor
 //   [accumulators]
-//   [timeline]    (the timeline helper's section)
+//   [timeline]    the event timeline of tasks (ui/timeline/)
 //   [tasks]       every task attempt: sortable, filterable, clipped for 100,000 rows
 // Everything is drawn from state.stage_page, built by PrepareRoute.
 #include <algorithm>
@@ -687,7 +687,7 @@ void DrawStageView(AppState& state) {
   DrawHeader(state, page);
   ImGui::Dummy(ImVec2(0, gap));
 
-  // [section] DAG of RDD operations (ui/ graphs helper)
+  // [section] DAG of RDD operations (ui/graph/)
   DrawStageDag(state, static_cast<int32_t>(page.stage_id), 0);
 
   DrawSummary(page);
@@ -697,7 +697,7 @@ void DrawStageView(AppState& state) {
   DrawAccumulators(page);
   if (!page.accumulators.empty()) ImGui::Dummy(ImVec2(0, gap));
 
-  // [section] Event timeline of tasks (ui/ timeline helper)
+  // [section] Event timeline of tasks (ui/timeline/)
   DrawTaskTimelineSection(state);  // ui/timeline/task_timeline.h
 
   DrawTasks(state, page);
