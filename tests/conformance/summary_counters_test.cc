@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "core/base/load_counters.h"
 #include "core/load/load_path.h"
@@ -25,8 +26,9 @@ void ExpectEveryCounterPrinted(const fs::path& log) {
   Session session;
   std::string error;
   ASSERT_TRUE(LoadPath(session, log.string(), &error)) << error;
-  ASSERT_EQ(session.Summaries().size(), 1u);
-  const LoadCounters& counters = session.Summaries()[0].counters;
+  const std::vector<AttemptSummary> summaries = session.Summaries();  // by value: a new vector
+  ASSERT_EQ(summaries.size(), 1u);
+  const LoadCounters& counters = summaries[0].counters;
   for (const LoadCounterInfo& counter : kLoadCounterTable) {
     char text[64];
     const std::string label = LoadCounterLabel(counter, text, sizeof text);
