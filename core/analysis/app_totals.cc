@@ -36,7 +36,7 @@ AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool) 
     t.jvm_gc_time_ms += m[M::kJvmGcTime];
     t.input_bytes += m[M::kInputBytesRead];
     t.output_bytes += m[M::kOutputBytesWritten];
-    t.shuffle_read_bytes += m[M::kShuffleLocalBytesRead] + m[M::kShuffleRemoteBytesRead];
+    t.shuffle_read_bytes += m.ShuffleReadBytes();
     t.shuffle_write_bytes += m[M::kShuffleBytesWritten];
     t.memory_spilled_bytes += m[M::kMemoryBytesSpilled];
     t.disk_spilled_bytes += m[M::kDiskBytesSpilled];

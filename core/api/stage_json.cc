@@ -51,7 +51,7 @@ void WriteStageJson(JsonWriter& w, const StringPool& pool, const StageRow& s,
   w.FieldInt("shuffleRemoteBytesRead", m[M::kShuffleRemoteBytesRead]);
   w.FieldInt("shuffleRemoteBytesReadToDisk", m[M::kShuffleRemoteBytesReadToDisk]);
   w.FieldInt("shuffleLocalBytesRead", m[M::kShuffleLocalBytesRead]);
-  w.FieldInt("shuffleReadBytes", m[M::kShuffleLocalBytesRead] + m[M::kShuffleRemoteBytesRead]);
+  w.FieldInt("shuffleReadBytes", m.ShuffleReadBytes());
   w.FieldInt("shuffleReadRecords", m[M::kShuffleRecordsRead]);
   w.FieldInt("shuffleCorruptMergedBlockChunks", m[M::kPushCorruptMergedBlockChunks]);
   w.FieldInt("shuffleMergedFetchFallbackCount", m[M::kPushMergedFetchFallbackCount]);

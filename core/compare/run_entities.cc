@@ -44,7 +44,7 @@ EntityMetrics StageMetrics(const AttemptModel& model, const StageAttempt& stage)
   out.task_time_ms = m[M::kExecutorRunTime];
   out.input_bytes = m[M::kInputBytesRead];
   out.output_bytes = m[M::kOutputBytesWritten];
-  out.shuffle_read_bytes = m[M::kShuffleLocalBytesRead] + m[M::kShuffleRemoteBytesRead];
+  out.shuffle_read_bytes = m.ShuffleReadBytes();
   out.shuffle_write_bytes = m[M::kShuffleBytesWritten];
   out.memory_spilled_bytes = m[M::kMemoryBytesSpilled];
   out.disk_spilled_bytes = m[M::kDiskBytesSpilled];

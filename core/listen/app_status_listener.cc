@@ -402,8 +402,7 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
       const TaskMetricValues& m = event.metrics;
       executor.total_gc_time += m[TaskMetric::kJvmGcTime];
       executor.total_input_bytes += m[TaskMetric::kInputBytesRead];
-      executor.total_shuffle_read +=
-          m[TaskMetric::kShuffleLocalBytesRead] + m[TaskMetric::kShuffleRemoteBytesRead];
+      executor.total_shuffle_read += m.ShuffleReadBytes();
       executor.total_shuffle_write += m[TaskMetric::kShuffleBytesWritten];
     }
     executor.peak_executor_metrics.Update(event.executor_metrics);

@@ -57,6 +57,11 @@ struct TaskMetricValues {
   void Add(const TaskMetricValues& other) {
     for (size_t i = 0; i < kTaskMetricCount; ++i) values[i] += other.values[i];
   }
+  // Spark's shuffleReadBytes: local plus remote bytes read (v1.StageData, ExecutorSummary).
+  int64_t ShuffleReadBytes() const {
+    return (*this)[TaskMetric::kShuffleLocalBytesRead] +
+           (*this)[TaskMetric::kShuffleRemoteBytesRead];
+  }
 };
 
 }  // namespace afterglow

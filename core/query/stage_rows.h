@@ -56,7 +56,7 @@ struct StageRow {
   const StageAttempt* object = nullptr;
 
   int64_t shuffle_read_bytes() const {
-    return metrics[TaskMetric::kShuffleLocalBytesRead] + metrics[TaskMetric::kShuffleRemoteBytesRead];
+    return metrics.ShuffleReadBytes();
   }
 };
 
