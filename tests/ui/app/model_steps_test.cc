@@ -13,6 +13,7 @@
 #include "core/base/epoch_clock.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/app/app_state.h"
+#include "ui/app/route.h"
 
 namespace afterglow::ui {
 namespace model_steps_test {
@@ -114,6 +115,24 @@ TEST(ModelBuildQueue, ARouteChangeMidBuildPutsItsSectionNext) {
   EXPECT_EQ(rest.size(), kModelStepCount - 3);
   EXPECT_EQ(PositionOf(rest, ModelStep::kExecutorsTimeline), rest.size()) << "built once";
   EXPECT_EQ(PositionOf(rest, ModelStep::kRoute), rest.size()) << "built once";
+}
+
+// Mid-load refreshes of the overview build neither of the models that read every task of the
+// application (the findings, the time analysis): they would cost a block of the load per refresh.
+TEST(RefreshModels, MidLoadOnTheOverviewBuildsNoFindingsAndNoTimeAnalysis) {
+  testing::HeadlessUi ui;
+  ASSERT_EQ(ui.Load(kLog), "");
+  AppState& state = ui.state();
+  ASSERT_TRUE(state.time.built());  // a finished load builds it
+  state.status = LoadStatus::kLoading;
+  Navigate(state, *ParseRoute("#/overview"));
+  RefreshModels(state);
+  EXPECT_FALSE(state.time.built());
+  EXPECT_FALSE(state.overview.built);
+  state.status = LoadStatus::kReady;
+  RefreshModels(state);
+  EXPECT_TRUE(state.time.built());
+  EXPECT_TRUE(state.overview.built);
 }
 
 TEST(ModelBuildQueue, NothingToBuildWithoutAnApplication) {
