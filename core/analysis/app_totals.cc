@@ -59,13 +59,22 @@ AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool) 
       case JobStatus::kUnknown: break;
     }
   }
+  const Executor* driver = nullptr;
   for (const Executor* e : ShownExecutors(attempt, pool, /*active_only=*/false)) {
-    if (IsDriverId(pool.Get(e->executor_id))) continue;
+    if (IsDriverId(pool.Get(e->executor_id))) {
+      driver = e;
+      continue;
+    }
     ++t.executors_total;
     t.executor_cores += e->total_cores;
     if (e->is_active) continue;
     ++t.executors_removed;
     if (IsLostExecutorReason(pool.Get(e->remove_reason))) ++t.executors_lost;
+  }
+  if (t.executors_total == 0 && driver != nullptr && driver->total_cores > 0) {
+    t.local_mode = true;
+    t.executors_total = 1;
+    t.executor_cores = driver->total_cores;
   }
   return t;
 }

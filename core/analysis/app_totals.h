@@ -42,6 +42,11 @@ struct AppTotals {
   int64_t executor_cores = 0;     // totalCores summed over those executors
   int32_t executors_removed = 0;  // isActive false
   int32_t executors_lost = 0;     // removed for a reason other than a normal shutdown
+  // Local mode (spark.master local[N]): no executor but the driver, which ran the tasks on its
+  // own cores. Counted as the application's one executor (executors_total 1, executor_cores its
+  // cores), as the Spark UI's Executors tab lists the driver with them, so that a comparison
+  // or a digest does not say "0 executors, 0 cores" of a run that had N.
+  bool local_mode = false;
 
   // GC time as a share of task time, 0 when no task ran.
   double GcFraction() const {

@@ -137,8 +137,9 @@ std::string FindingsDigest(const AttemptModel& attempt, const StringPool& pool,
           std::to_string(attempt.stage_rows.size()) + " stage attempts, " +
           std::to_string(totals.completed_tasks) + " tasks (" +
           std::to_string(totals.failed_tasks) + " failed), " +
-          std::to_string(totals.executors_total) + " executors (" + std::to_string(context.slots) +
-          " task slots at most), task time " + Duration(totals.executor_run_time_ms) + ", GC " +
+          (totals.local_mode ? std::string("local mode (the driver ran the tasks)")
+                             : std::to_string(totals.executors_total) + " executors") +
+          " (" + std::to_string(context.slots) + " task slots at most), task time " + Duration(totals.executor_run_time_ms) + ", GC " +
           Duration(totals.jvm_gc_time_ms) + ", input " + Bytes(totals.input_bytes) +
           ", shuffle read " + Bytes(totals.shuffle_read_bytes) + ", output " +
           Bytes(totals.output_bytes) + ".\n\n";

@@ -94,14 +94,25 @@ TEST_P(AppTotalsFromApi, TotalsAreSumsOfTheApiRows) {
   simdjson::dom::array executors;
   ASSERT_EQ(parser.parse(executors_json).get_array().get(executors), simdjson::SUCCESS);
   int non_driver = 0, removed = 0;
+  int64_t driver_cores = 0, non_driver_cores = 0;
   for (simdjson::dom::element executor : executors) {
-    if (StringField(executor, "id") == "driver") continue;
+    int64_t cores = 0;
+    ASSERT_EQ(executor["totalCores"].get_int64().get(cores), simdjson::SUCCESS);
+    if (StringField(executor, "id") == "driver") {
+      driver_cores = cores;
+      continue;
+    }
     ++non_driver;
+    non_driver_cores += cores;
     bool active = true;
     ASSERT_EQ(executor["isActive"].get_bool().get(active), simdjson::SUCCESS);
     removed += !active;
   }
-  EXPECT_EQ(totals.executors_total, non_driver);
+  // Local mode: the driver, the only executor, ran the tasks and counts as the one executor.
+  const bool local_mode = non_driver == 0 && driver_cores > 0;
+  EXPECT_EQ(totals.local_mode, local_mode);
+  EXPECT_EQ(totals.executors_total, local_mode ? 1 : non_driver);
+  EXPECT_EQ(totals.executor_cores, local_mode ? driver_cores : non_driver_cores);
   EXPECT_EQ(totals.executors_removed, removed);
 }
 
@@ -111,7 +122,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "rapids-tools/profiling/tasks_executors_fail_compressed_eventlog.zstd",
                       "rapids-tools/profiling/gpu_oom_eventlog.zstd",
                       "spark/spark-events/application_1628109047826_1317105",
-                      "spark/spark-events/local-1422981780767"));
+                      "spark/spark-events/local-1422981780767",
+                      "spark/sql-events/local-1596020211915"));
 
 TEST(AppTotals, ExecutorsLostToACrashAreCountedAndReleasedOnesAreNot) {
   // Two executors died with "Executor Process Lost" in this log (its /allexecutors says so).

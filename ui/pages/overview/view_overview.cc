@@ -231,8 +231,13 @@ void DrawTotals(const OverviewModel& overview) {
                   FormatCount(static_cast<uint64_t>(retained.jobs_in_log), a, sizeof a));
   }
   TotalRow("Jobs", text, t.jobs_failed > 0 ? &colors::kFailed : nullptr);
-  std::snprintf(text, sizeof text, "%d added, %d removed, %d lost", t.executors_total,
-                t.executors_removed, t.executors_lost);
+  if (t.local_mode) {
+    std::snprintf(text, sizeof text, "local mode: the driver ran the tasks on %lld cores",
+                  static_cast<long long>(t.executor_cores));
+  } else {
+    std::snprintf(text, sizeof text, "%d added, %d removed, %d lost", t.executors_total,
+                  t.executors_removed, t.executors_lost);
+  }
   TotalRow("Executors", text, t.executors_lost > 0 ? &colors::kFailed : nullptr);
   ImGui::EndTable();
 }
