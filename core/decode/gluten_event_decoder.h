@@ -5,7 +5,6 @@
 #pragma once
 
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {
