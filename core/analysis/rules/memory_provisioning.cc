@@ -79,9 +79,12 @@ void AddMemoryProvisioningFindings(const RuleContext& context, std::vector<Findi
   const Executor* rss_peak_executor = nullptr;
   int64_t heap_peak = -1, unified_share_permille = -1, rss_peak = -1;
   int64_t executors = 0;
+  bool gc_heavy = false;
   for (const Executor& e : context.attempt.executors) {
     if (context.pool.Get(e.executor_id) == "driver" || !e.peak_executor_metrics.is_set()) continue;
     ++executors;
+    gc_heavy = gc_heavy || (e.total_gc_time > 0 &&
+                            IsGcHeavy(e.total_gc_time, e.total_duration, rules.gc_fraction));
     const int64_t heap = PeakOf(e, "JVMHeapMemory");
     if (heap > heap_peak) {
       heap_peak = heap;
@@ -107,8 +110,10 @@ void AddMemoryProvisioningFindings(const RuleContext& context, std::vector<Findi
   if (executors == 0) return;
   const Evidence memory_setting = ConfigEvidence("spark.executor.memory", memory_text);
 
-  // Over-provisioned: the heap the executors were given against the most any of them used.
-  if (heap_peak > 0 && memory >= rules.memory_over_min_bytes &&
+  // Over-provisioned: the heap the executors were given against the most any of them used. Not
+  // while an executor is GC-heavy: the sampled peak then understates what the heap holds between
+  // collections, and a smaller heap would collect more often still.
+  if (heap_peak > 0 && !gc_heavy && memory >= rules.memory_over_min_bytes &&
       static_cast<double>(memory) > rules.memory_over_ratio * static_cast<double>(heap_peak + kReservedMemory)) {
     const bool severe = static_cast<double>(memory) >
                         rules.memory_over_severe_ratio * static_cast<double>(heap_peak + kReservedMemory);

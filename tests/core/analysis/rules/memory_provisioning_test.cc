@@ -4,7 +4,8 @@
 // set to 2g (silent: under twice the peak); one task's executor metrics with OnHeapUnifiedMemory at
 // 3.7 GB of the executor's 3.82 GB pool (under-provisioned); one with 7 GiB of Python RSS beside
 // the JVM's, against 7g + 1024m overhead (the container). Silent: the JDBC log, whose executor
-// metrics are all zero (not measured).
+// metrics are all zero (not measured), and the same log with one executor's task GC time made
+// over 10 % of its task time (its sampled heap peaks then understate the heap it needs).
 #include "core/analysis/rules/memory_provisioning.h"
 
 #include <gtest/gtest.h>
@@ -54,6 +55,10 @@ TEST(MemoryProvisioning, MemoryNearThePeakOrUnmeasuredIsSilent) {
   std::string log = Joined(CorpusLines(kMemoryYarnLog));
   ReplaceIn(log, "\"spark.executor.memory\":\"7g\"", "\"spark.executor.memory\":\"2g\"");
   EXPECT_TRUE(DiagnoseText(log).Of("memory-over-provisioned").empty());
+  const Diagnosed gc_heavy =
+      DiagnoseText(WithTaskEndEdit("\"JVM GC Time\":128,", "\"JVM GC Time\":100000000,"));
+  EXPECT_FALSE(gc_heavy.Of("gc-pressure").empty());
+  EXPECT_TRUE(gc_heavy.Of("memory-over-provisioned").empty());
   const Diagnosed jdbc = DiagnoseCorpus(kJdbcLog);
   EXPECT_TRUE(jdbc.Of("memory-over-provisioned").empty());
   EXPECT_TRUE(jdbc.Of("memory-under-provisioned").empty());
