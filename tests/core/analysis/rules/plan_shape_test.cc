@@ -119,5 +119,33 @@ TEST(PlanShape, FiveHundredLargeFilesAreSilent) {
   EXPECT_TRUE(DiagnoseCorpus("rapids-tools/profiling/eventlog_dsv1.zstd").Of("small-files-read").empty());
 }
 
+// rapids-tools/qualification/writeformat_eventlog's first write made to have written 500 more
+// files of 1 MiB, with a "job commit time" of 10 s: the time at stake is, by construction, that
+// commit time times the share of files a repartitioned write would not create.
+TEST(PlanShape, SmallFilesWrittenCostTheirShareOfTheCommit) {
+  std::string log = Joined(CorpusLines("rapids-tools/qualification/writeformat_eventlog"));
+  ReplaceIn(log, "{\"name\":\"written output\",\"accumulatorId\":26,\"metricType\":\"size\"}",
+            "{\"name\":\"written output\",\"accumulatorId\":26,\"metricType\":\"size\"},"
+            "{\"name\":\"job commit time\",\"accumulatorId\":9101,\"metricType\":\"timing\"}");
+  const std::string end =
+      "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\",\"executionId\":0";
+  const size_t at = log.find(end);
+  ASSERT_NE(at, std::string::npos);
+  log.insert(at, "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\","
+                 "\"executionId\":0,\"accumUpdates\":[[25,500],[26,524288000],[9101,10000]]}\n");
+  const Diagnosed d = DiagnoseText(log);
+  const std::vector<const Finding*> found = d.Of("small-files-written");
+  ASSERT_EQ(found.size(), 1u);
+  const int64_t files = EvidenceOf(*found[0], EvidenceKind::kSql, "number of written files")->value;
+  const int64_t bytes = EvidenceOf(*found[0], EvidenceKind::kSql, "written output")->value;
+  EXPECT_GE(files, 500);
+  EXPECT_EQ(EvidenceOf(*found[0], EvidenceKind::kSql, "job commit time")->value, 10'000);
+  const int64_t target = std::max<int64_t>(1, bytes / (int64_t{128} << 20));
+  EXPECT_EQ(found[0]->time_at_stake_ms, 10'000 * (files - target) / files);
+  EXPECT_TRUE(DiagnoseCorpus("rapids-tools/qualification/writeformat_eventlog")
+                  .Of("small-files-written")
+                  .empty());
+}
+
 }  // namespace
 }  // namespace afterglow::rule_test
