@@ -8,10 +8,15 @@
 #include "core/analysis/app_totals.h"
 #include "core/analysis/durations.h"
 #include "core/analysis/rules/driver_collect.h"
+#include "core/analysis/rules/engine_fallbacks.h"
+#include "core/analysis/rules/executor_balance.h"
 #include "core/analysis/rules/failure_causes.h"
 #include "core/analysis/rules/job_gaps.h"
+#include "core/analysis/rules/memory_provisioning.h"
 #include "core/analysis/rules/one_task_cause.h"
+#include "core/analysis/rules/partition_size.h"
 #include "core/analysis/rules/plan_shape.h"
+#include "core/analysis/rules/python_udf.h"
 #include "core/analysis/rules/rule_context.h"
 #include "core/analysis/rules/task_shape.h"
 #include "core/analysis/scan_pushdown.h"
@@ -515,7 +520,29 @@ void AddUnpushedScans(const rules::RuleContext& context, std::vector<Finding>& o
       f.evidence.push_back(rules::SqlEvidence(scan.execution_id, f.name, "number of files read",
                                               scan.files_read, EvidenceUnit::kCount));
     }
-    f.time_at_stake_basis = "not estimated: the log does not say how much the filter would skip";
+    // Pushed down, the filter's dropped rows are never read: at most that share of the scan's
+    // time comes back (row groups and files only skip whole when their statistics exclude them).
+    if (scan.scan_rows > 0 && scan.filter_rows >= 0 && scan.filter_rows <= scan.scan_rows) {
+      const int64_t dropped = scan.scan_rows - scan.filter_rows;
+      const bool timed = scan.scan_time_ms >= 0;
+      const int64_t base = timed ? scan.scan_time_ms / context.slots
+                                 : rules::ExecutionStagesMs(context.attempt,
+                                                            context.attempt.sql.executions.at(scan.execution_id));
+      f.time_at_stake_ms = static_cast<int64_t>(static_cast<double>(base) *
+                                                static_cast<double>(dropped) /
+                                                static_cast<double>(scan.scan_rows));
+      f.time_at_stake_basis =
+          std::string(timed ? "the scan's time over the " + std::to_string(context.slots) + " task slots"
+                            : "the query's stages' duration") +
+          " times the share of its rows the filter dropped (" + std::to_string(dropped) + " of " +
+          std::to_string(scan.scan_rows) + "): the most pushing the filter down could skip";
+      f.evidence.push_back(rules::SqlEvidence(scan.execution_id, f.name, "rows scanned",
+                                              scan.scan_rows, EvidenceUnit::kCount));
+      f.evidence.push_back(rules::SqlEvidence(scan.execution_id, f.detail, "rows kept by the filter",
+                                              scan.filter_rows, EvidenceUnit::kCount));
+    } else {
+      f.time_at_stake_basis = "not estimated: the log does not say how many rows the filter dropped";
+    }
     f.fix = "Make the predicate pushable: compare the stored column itself (no UDF, cast or "
             "trim() around it), or partition/bucket the table by the filtered column so "
             "PartitionFilters prune files";
@@ -599,6 +626,11 @@ bool DiagnosisSteps::Step(size_t task_budget) {
       rules::AddTaskShapeFindings(context, findings_);
       rules::AddDriverCollectFindings(context, findings_);
       rules::AddPlanShapeFindings(context, findings_);
+      rules::AddExecutorBalanceFindings(context, findings_);
+      rules::AddMemoryProvisioningFindings(context, findings_);
+      rules::AddPartitionSizeFindings(context, findings_);
+      rules::AddEngineFallbackFindings(context, findings_);
+      rules::AddPythonUdfFindings(context, findings_);
       // Ranked by the time the fix could give back; then the most severe, then by kind and size.
       std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
         if (a.time_at_stake_ms != b.time_at_stake_ms) return a.time_at_stake_ms > b.time_at_stake_ms;
@@ -644,6 +676,12 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kSmallFiles: return "smallFiles";
     case FindingKind::kNestedLoopJoin: return "nestedLoopJoin";
     case FindingKind::kLargeBroadcast: return "largeBroadcast";
+    case FindingKind::kOneExecutor: return "oneExecutor";
+    case FindingKind::kMemoryProvisioning: return "memoryProvisioning";
+    case FindingKind::kPartitionsTooBig: return "partitionsTooBig";
+    case FindingKind::kGlutenFallback: return "glutenFallback";
+    case FindingKind::kGpuFallback: return "gpuFallback";
+    case FindingKind::kPythonUdf: return "pythonUdf";
   }
   return "unknown";
 }

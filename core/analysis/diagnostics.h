@@ -47,6 +47,14 @@ enum class FindingKind : uint8_t {
   kSmallFiles,         // many small files read or written (rules/small_files.h)
   kNestedLoopJoin,     // BroadcastNestedLoopJoin / CartesianProduct (rules/plan_shape.h)
   kLargeBroadcast,     // a broadcast over broadcast_max_bytes (rules/plan_shape.h)
+  kOneExecutor,        // a stage's work done by one executor while others idled
+                       // (rules/executor_balance.h)
+  kMemoryProvisioning, // executor memory far above or at its peak use (rules/memory_provisioning.h)
+  kPartitionsTooBig,   // tasks reading more than an executor's memory per core
+                       // (rules/partition_size.h)
+  kGlutenFallback,     // operators Gluten left on the JVM (rules/engine_fallbacks.h)
+  kGpuFallback,        // operators of a RAPIDS run not on the GPU (rules/engine_fallbacks.h)
+  kPythonUdf,          // Python UDF worker time against the stages' time (rules/python_udf.h)
 };
 
 // What a number of a finding is about, as --json names it ("stage", "job", ...).
@@ -158,6 +166,47 @@ struct DiagnosticRules {
   // A one-task stage with a named cause (a JDBC read of one partition, coalesce(1)) is reported
   // below one_task_min_ms too, as info, when it ran at least this long.
   int64_t one_task_cause_min_ms = 1'000;
+  // Work on one executor (the Spark Cassandra Connector's FAQ "why does one executor do all the
+  // work": tasks wait for the executor that holds their data, spark.locality.wait, or the
+  // cluster gives the application few cores): a stage whose busiest executor ran this share of
+  // its task time while other executors were alive, with at least one_executor_min_tasks tasks
+  // (and more than that executor's cores: the others could have run some) and lasting at least
+  // one_executor_min_ms.
+  double one_executor_share = 0.8;
+  int64_t one_executor_min_tasks = 16;
+  int64_t one_executor_min_ms = 10'000;
+  // Memory over-provisioning (Dr. Elephant's JvmUsedMemoryHeuristic): spark.executor.memory over
+  // memory_over_ratio x (the largest executor's peak JVM heap + Spark's 300 MiB reserved memory)
+  // is reported (its "moderate" band), critical-ish ("severe") past memory_over_severe_ratio;
+  // executors of under memory_over_min_bytes are left alone (its 2 GB threshold). The suggested
+  // value is the peak plus memory_suggest_headroom (its 20 % buffer), in whole GiB.
+  double memory_over_ratio = 2.0;
+  double memory_over_severe_ratio = 4.0;
+  int64_t memory_over_min_bytes = 2ll << 30;
+  double memory_suggest_headroom = 0.2;
+  // Under-provisioning: an executor whose peak on-heap unified (execution + storage) memory
+  // reached this share of its unified pool (Spark's maxOnHeapMemory, (heap - 300 MiB) x
+  // spark.memory.fraction) had no room left: tasks spilled or evicted cached blocks. And a
+  // container near its limit: the process tree's peak RSS (JVM + Python + other, when
+  // spark.executor.processTreeMetrics.enabled) over this share of spark.executor.memory +
+  // spark.executor.memoryOverhead (default max(384 MiB, 10 %), Spark's YARN/K8s rule) is killed
+  // by the cluster manager next time the data grows.
+  double memory_under_unified_share = 0.95;
+  double memory_overhead_rss_share = 0.9;
+  // Partitions too big (the tuning guide: "the working set of one of your tasks ... was too
+  // large"; Spark gives each running task at most 1/N of the unified pool): a stage whose median
+  // task reads (input + shuffle read) more than partition_memory_ratio x the executor's unified
+  // memory per core, so a typical task cannot hold its partition.
+  double partition_memory_ratio = 1.0;
+  // GPU fallbacks: a RAPIDS run (spark.plugins names com.nvidia.spark.SQLPlugin, or a plan has
+  // Gpu* nodes) whose queries have CPU operators; Gluten fallbacks: any node Gluten reports.
+  // Python UDFs: worker time (start + initialize + run, Spark 4's Python metrics) over this share
+  // of the task run time of the query's stages, and at least python_udf_min_ms.
+  double python_udf_share = 0.25;
+  int64_t python_udf_min_ms = 10'000;
+  // Time at stake of small files read: Spark's own cost model counts opening a file as reading
+  // spark.sql.files.openCostInBytes (4 MiB by default) of it.
+  int64_t file_open_cost_bytes = 4ll << 20;
 };
 
 // All findings for one attempt, ranked by time at stake (largest first), then most severe first,

@@ -94,6 +94,24 @@ int64_t StagesInputBytes(const AttemptModel& attempt, const SqlExecutionRow& exe
 
 }  // namespace
 
+int64_t ParseTimingMetric(std::string_view text) {
+  text = MetricTotal(text);
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos) return -1;
+  const std::string number(text.substr(0, space));
+  char* end = nullptr;
+  const double value = std::strtod(number.c_str(), &end);
+  if (end == number.c_str() || *end != '\0' || !std::isfinite(value) || value < 0) return -1;
+  std::string_view unit = text.substr(space + 1);
+  unit = unit.substr(0, unit.find(' '));
+  static const std::pair<std::string_view, double> kUnits[] = {
+      {"ms", 1.0}, {"s", 1000.0}, {"m", 60'000.0}, {"h", 3'600'000.0}};
+  for (const auto& [name, ms] : kUnits) {
+    if (unit == name) return static_cast<int64_t>(std::llround(value * ms));
+  }
+  return -1;
+}
+
 int64_t ParseSizeMetric(std::string_view text) {
   text = MetricTotal(text);
   const size_t space = text.find(' ');
@@ -185,6 +203,14 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
         if (value == nullptr) continue;
         if (metric_name == "size of files read") scan.bytes_read = ParseSizeMetric(*value);
         if (metric_name == "number of files read") scan.files_read = ParseCountMetric(*value);
+        if (metric_name == "number of output rows") scan.scan_rows = ParseCountMetric(*value);
+        if (metric_name == "scan time") scan.scan_time_ms = ParseTimingMetric(*value);
+      }
+      for (const SqlPlanMetric& metric : above->metrics) {
+        const std::string* value = execution->second.MetricValue(metric.accumulator_id);
+        if (value != nullptr && TrimWhitespace(pool.Get(metric.name)) == "number of output rows") {
+          scan.filter_rows = ParseCountMetric(*value);
+        }
       }
       if (scan.bytes_read < 0) {
         scan.bytes_read = StagesInputBytes(attempt, execution->second);

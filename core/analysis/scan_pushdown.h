@@ -27,6 +27,11 @@ struct UnpushedScan {
   int64_t bytes_read = -1;
   bool bytes_from_stages = false;  // bytes_read is the stages' input, not the scan's own metric
   int64_t files_read = -1;         // "number of files read", -1 when absent
+  // For the time at stake: the rows the scan produced and the filter kept ("number of output
+  // rows" of each), and the scan's "scan time" (ms summed over tasks); -1 when absent.
+  int64_t scan_rows = -1;
+  int64_t filter_rows = -1;
+  int64_t scan_time_ms = -1;
 };
 
 // Every such scan of every execution with at least `min_bytes` read, by execution then node id.
@@ -38,6 +43,10 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
 int64_t ParseSizeMetric(std::string_view text);
 // "1,234" or "total ...\n1,234 (...)" -> 1234; -1 when not a number.
 int64_t ParseCountMetric(std::string_view text);
+// The ms a timing metric's text stands for: "350 ms", "2.5 s", "1.2 m", "1.05 h" (Spark's
+// Utils.msDurationToString, also for nsTiming metrics) or its "total (min, med, max ...)\n" form
+// -> the total; -1 when it is not a duration.
+int64_t ParseTimingMetric(std::string_view text);
 
 // "[]"-valued field of a scan's simpleString ("PushedFilters: []" -> true); false when the field
 // is absent or lists filters.

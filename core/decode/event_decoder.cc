@@ -5,6 +5,7 @@
 #include "core/base/read_padding.h"
 #include "core/decode/application_event_decoder.h"
 #include "core/decode/executor_event_decoder.h"
+#include "core/decode/gluten_event_decoder.h"
 #include "core/decode/json_fields.h"
 #include "core/decode/simd128_stage1.h"
 #include "core/decode/environment_event_decoder.h"
@@ -182,6 +183,9 @@ error_code EventDecoder::Decode(simdjson::ondemand::object& event, EventKind kin
     case EventKind::kStreamingQueryTerminated:
       return DecodeStreamingEvent(kind, event, *targets.pool, targets.sql_sink,
                                   sql_scratch_.progress);
+    // Engine plugins (gluten_event_decoder.h).
+    case EventKind::kGlutenPlanFallback:
+      return DecodeGlutenPlanFallback(event, *targets.pool, targets.sql_sink);
     case EventKind::kUnknown:
     case EventKind::kIgnored: return SUCCESS;  // OnLine counts these and never gets here
   }

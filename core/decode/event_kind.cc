@@ -66,6 +66,12 @@ EventKind EventKindFromName(std::string_view event_name) {
   }
   // SQL and Structured Streaming events use class names; the SHS loads these classes.
   if (event_name.starts_with("org.apache.spark.sql.")) return SqlEventKindFromName(event_name);
+  // Apache Gluten posts its plan fallbacks as its own event class (renamed with its package in
+  // Gluten 1.2); Spark writes it by class name like any listener event it has no case for.
+  if (event_name == "org.apache.gluten.events.GlutenPlanFallbackEvent" ||
+      event_name == "io.glutenproject.events.GlutenPlanFallbackEvent") {
+    return EventKind::kGlutenPlanFallback;
+  }
   return EventKind::kUnknown;
 }
 

@@ -43,6 +43,8 @@ enum class EventKind : uint8_t {
   kStreamingQueryStarted,
   kStreamingQueryProgress,
   kStreamingQueryTerminated,
+  // Engine plugins' events (core/decode/gluten_event_decoder.h).
+  kGlutenPlanFallback,
 };
 
 EventKind EventKindFromName(std::string_view event_name);

@@ -94,6 +94,18 @@ struct SqlDriverAccumUpdatesEvent {
   std::vector<std::pair<int64_t, int64_t>> updates;
 };
 
+// Apache Gluten's GlutenPlanFallbackEvent (org.apache.gluten.events, io.glutenproject.events
+// before 1.2), written by Jackson from the case class: which plan nodes of a query stayed on
+// vanilla Spark (the JVM) instead of the native engine (Velox, ClickHouse), and why. Its
+// "physicalPlanDescription" repeats the execution's plan text and is not kept.
+struct GlutenPlanFallbackEvent {
+  int64_t execution_id = 0;
+  int32_t num_gluten_nodes = 0;
+  int32_t num_fallback_nodes = 0;
+  // "fallbackNodeToReason": "<operator id, 3 digits> <nodeName>" -> reason, in log order.
+  std::vector<std::pair<StringId, StringId>> node_reasons;
+};
+
 // org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent
 struct StreamingQueryStartedEvent {
   StringId id = kEmptyString;      // the query id (a UUID), stable across restarts
@@ -160,6 +172,9 @@ class SqlEventSink {
   virtual void OnStreamingQueryStarted(const StreamingQueryStartedEvent& event) = 0;
   virtual void OnStreamingQueryProgress(const StreamingQueryProgressEvent& event) = 0;
   virtual void OnStreamingQueryTerminated(const StreamingQueryTerminatedEvent& event) = 0;
+
+  // An engine plugin's event: sinks that do not keep it need not say so.
+  virtual void OnGlutenPlanFallback(const GlutenPlanFallbackEvent&) {}
 };
 
 // Scratch events the decoder reuses from line to line.

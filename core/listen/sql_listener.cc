@@ -386,6 +386,21 @@ void SqlListener::OnSqlDriverAccumUpdates(const SqlDriverAccumUpdatesEvent& even
   Update(exec, /*force=*/false);
 }
 
+void SqlListener::OnGlutenPlanFallback(const GlutenPlanFallbackEvent& event) {
+  // Under AQE Gluten posts one event per planned fragment (query stage), each with the nodes of
+  // that fragment; without AQE one event holds the whole plan. The nodes are kept merged (a node
+  // and reason already seen once are not repeated), the counts as the largest event gave them.
+  GlutenFallback& fallback = model_->sql.gluten_fallbacks[event.execution_id];
+  fallback.num_gluten_nodes = std::max(fallback.num_gluten_nodes, event.num_gluten_nodes);
+  fallback.num_fallback_nodes = std::max(fallback.num_fallback_nodes, event.num_fallback_nodes);
+  for (const auto& node_reason : event.node_reasons) {
+    if (std::find(fallback.node_reasons.begin(), fallback.node_reasons.end(), node_reason) ==
+        fallback.node_reasons.end()) {
+      fallback.node_reasons.push_back(node_reason);
+    }
+  }
+}
+
 void SqlListener::Finish() {
   std::vector<std::shared_ptr<LiveExecution>> execs;
   for (const auto& [id, exec] : live_) execs.push_back(exec);

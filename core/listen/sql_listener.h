@@ -38,6 +38,7 @@ class SqlListener : public SqlEventSink {
   void OnSqlAdaptiveExecutionUpdate(const SqlAdaptiveExecutionUpdateEvent& event) override;
   void OnSqlAdaptiveMetricUpdates(const SqlAdaptiveMetricUpdatesEvent& event) override;
   void OnSqlDriverAccumUpdates(const SqlDriverAccumUpdatesEvent& event) override;
+  void OnGlutenPlanFallback(const GlutenPlanFallbackEvent& event) override;
 
   void OnStreamingQueryStarted(const StreamingQueryStartedEvent& event) override;
   void OnStreamingQueryProgress(const StreamingQueryProgressEvent& event) override;

@@ -68,12 +68,25 @@ struct SqlExecutionRow {
   const std::string* MetricValue(int64_t accumulator_id) const;
 };
 
+// What Apache Gluten's GlutenPlanFallbackEvents for an execution said (one per AQE fragment, or
+// one for the whole plan): how many plan nodes ran natively, how many stayed on vanilla Spark
+// (the largest counts one event gave), and which nodes and why (merged over the events).
+struct GlutenFallback {
+  int32_t num_gluten_nodes = 0;
+  int32_t num_fallback_nodes = 0;
+  // "<operator id> <nodeName>" ("003 Project") -> the reason Gluten gave, in log order.
+  std::vector<std::pair<StringId, StringId>> node_reasons;
+};
+
 struct SqlModel {
   std::map<int64_t, SqlExecutionRow> executions;  // by execution id (the API's order)
   std::map<int64_t, SqlPlanGraph> graphs;         // the last graph stored for each execution
   // Every physicalPlanDescription an execution had, in order (start, then each AQE update):
   // the plan-change history the UI can show. Not part of the History Server's answers.
   std::map<int64_t, std::vector<StringId>> plan_history;
+  // Gluten's plan fallbacks by execution id (also for ids whose ExecutionStart is missing: Gluten
+  // may post the event first). Not part of the History Server's answers.
+  std::map<int64_t, GlutenFallback> gluten_fallbacks;
 };
 
 // ---- Structured Streaming ----------------------------------------------------------------------

@@ -1,27 +1,33 @@
 #include "core/analysis/rules/plan_shape.h"
 
+#include <algorithm>
+
 #include "core/analysis/scan_pushdown.h"
 
 namespace afterglow::rules {
 namespace {
 
-// The summed duration of the execution's stages (latest attempts): the time the operator's
-// query ran on the cluster.
-int64_t ExecutionStagesMs(const AttemptModel& attempt, const SqlExecutionRow& execution) {
-  int64_t total = 0;
+// The stages of the execution that ran a plan node: those whose RDDs carry the node's operation
+// scope (its WholeStageCodegen cluster's name when it is inside one, else its own name), the
+// scope SparkPlan.executeQuery opens for each operator.
+std::vector<const StageAttempt*> StagesRunning(const RuleContext& context, const SqlPlanGraph& graph,
+                                               const SqlExecutionRow& execution,
+                                               const SqlPlanNode& node) {
+  const SqlPlanNode& scoped = node.cluster >= 0 ? graph.all_nodes[node.cluster] : node;
+  const std::string needle = "\"name\":\"" + std::string(context.pool.Get(scoped.name)) + "\"";
+  std::vector<const StageAttempt*> stages;
   for (int32_t stage_id : execution.stages) {
-    auto last = attempt.stage_rows.lower_bound({stage_id + 1, INT32_MIN});
-    if (last == attempt.stage_rows.begin()) continue;
-    --last;
-    if (last->first.first != stage_id) continue;
-    total += std::max<int64_t>(0, StageDurationMs(attempt.stage(last->second)));
+    auto rdds = context.attempt.stage_rdd_graphs.find(stage_id);
+    if (rdds == context.attempt.stage_rdd_graphs.end()) continue;
+    bool runs = false;
+    for (const RddOperationInfo& rdd : rdds->second.rdds) {
+      runs = runs || context.pool.Get(rdd.scope).find(needle) != std::string_view::npos;
+    }
+    const StageAttempt* stage = LatestStageAttempt(context.attempt, stage_id);
+    // A stage that never ran (skipped: its shuffle output was reused) took no time.
+    if (runs && stage != nullptr && StageDurationMs(*stage) >= 0) stages.push_back(stage);
   }
-  return total;
-}
-
-std::string TrimmedName(std::string_view name) {
-  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-  return std::string(name);
+  return stages;
 }
 
 void AddSmallFiles(const RuleContext& context, int64_t execution_id,
@@ -50,24 +56,60 @@ void AddSmallFiles(const RuleContext& context, int64_t execution_id,
     f.rule = side.write ? "small-files-written" : "small-files-read";
     f.target = FindingTarget::kSqlExecution;
     f.target_id = execution_id;
-    f.name = TrimmedName(name);
+    f.name = TrimmedNodeName(name);
     f.title = "SQL query " + std::to_string(execution_id) + (side.write ? " wrote " : " read ") +
               std::to_string(files) + " files of " + Bytes(average) + " on average (" +
               Bytes(bytes) + " in all) with " + f.name;
     f.evidence.push_back(SqlEvidence(execution_id, f.name, side.files_metric, files, EvidenceUnit::kCount));
     f.evidence.push_back(SqlEvidence(execution_id, f.name, side.bytes_metric, bytes, EvidenceUnit::kBytes));
     const int64_t target_files = std::max<int64_t>(1, bytes / rules.small_file_target_bytes);
-    f.time_at_stake_ms = 0;
-    f.time_at_stake_basis = "not estimated: the log does not time file opens";
+    const int64_t extra_files = std::max<int64_t>(0, files - target_files);
     if (side.write) {
+      // Committing a file (a rename, on object stores a copy) is per file: the commit times
+      // shrink with the file count.
+      const int64_t job_commit = NodeTimingMs(execution, node, context.pool, "job commit time");
+      const int64_t task_commit = NodeTimingMs(execution, node, context.pool, "task commit time");
+      if (job_commit >= 0 || task_commit >= 0) {
+        const int64_t commit = std::max<int64_t>(0, job_commit) +
+                               std::max<int64_t>(0, task_commit) / context.slots;
+        f.time_at_stake_ms = commit * extra_files / files;
+        f.time_at_stake_basis = "the job commit time plus the task commit time over the " +
+                                std::to_string(context.slots) + " task slots, times the share of "
+                                "files the repartitioned write would not create (" +
+                                std::to_string(extra_files) + " of " + std::to_string(files) + ")";
+        f.evidence.push_back(SqlEvidence(execution_id, f.name, "job commit time",
+                                         std::max<int64_t>(0, job_commit), EvidenceUnit::kMs));
+        f.evidence.push_back(SqlEvidence(execution_id, f.name, "task commit time",
+                                         std::max<int64_t>(0, task_commit), EvidenceUnit::kMs));
+      } else {
+        f.time_at_stake_basis = "not estimated: the log has no commit times for the write";
+      }
       f.fix = "Repartition before writing to about " + std::to_string(target_files) +
               " partitions (~128 MB files): df.repartition(n) or coalesce(n), or "
               "spark.sql.adaptive.advisoryPartitionSizeInBytes with AQE; on Delta, optimizeWrite";
     } else {
+      // Spark's own cost model (FilePartition.maxSplitBytes) prices opening a file as reading
+      // spark.sql.files.openCostInBytes of it: the share of the scan spent opening the files the
+      // compacted input would not have.
+      const double open_cost = static_cast<double>(rules.file_open_cost_bytes);
+      const double share = static_cast<double>(extra_files) * open_cost /
+                           (static_cast<double>(bytes) + static_cast<double>(files) * open_cost);
+      const int64_t scan_time = NodeTimingMs(execution, node, context.pool, "scan time");
+      const int64_t base = scan_time >= 0 ? scan_time / context.slots
+                                          : ExecutionStagesMs(context.attempt, execution);
+      f.time_at_stake_ms = static_cast<int64_t>(static_cast<double>(base) * share);
+      f.time_at_stake_basis =
+          std::string(scan_time >= 0
+                          ? "the scan time over the " + std::to_string(context.slots) + " task slots"
+                          : "the query's stages' duration") +
+          " times the share Spark's cost model (4 MiB spark.sql.files.openCostInBytes a file) "
+          "gives to opening the " + std::to_string(extra_files) + " files compaction removes";
+      if (scan_time >= 0) {
+        f.evidence.push_back(SqlEvidence(execution_id, f.name, "scan time", scan_time, EvidenceUnit::kMs));
+      }
       f.fix = "Compact the input into ~128 MB files (about " + std::to_string(target_files) +
               " files); meanwhile raise spark.sql.files.maxPartitionBytes and "
               "spark.sql.files.openCostInBytes so one task reads several files";
-      f.time_at_stake_ms = 0;
     }
     out.push_back(std::move(f));
   }
@@ -83,7 +125,7 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
     bool nested_reported = false;
     for (const SqlPlanNode& node : graph.all_nodes) {
       if (node.is_cluster) continue;
-      const std::string name = TrimmedName(context.pool.Get(node.name));
+      const std::string name = TrimmedNodeName(context.pool.Get(node.name));
       AddSmallFiles(context, execution_id, execution->second, node, out);
       if (!nested_reported && (name.find("NestedLoopJoin") != std::string::npos ||
                                name.find("CartesianProduct") != std::string::npos)) {
@@ -95,13 +137,24 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
         f.target = FindingTarget::kSqlExecution;
         f.target_id = execution_id;
         f.name = name;
-        const int64_t stages_ms = ExecutionStagesMs(attempt, execution->second);
         f.title = "SQL query " + std::to_string(execution_id) + " joins with " + name +
                   ": every row is compared with every row of the other side";
-        f.evidence.push_back(SqlEvidence(execution_id, name, "stages' duration", stages_ms,
+        // The stages that ran the join did the n x m comparisons; an equi-join reads each side
+        // once, so nearly all of their time is the join's.
+        int64_t join_ms = 0;
+        for (const StageAttempt* stage : StagesRunning(context, graph, execution->second, node)) {
+          const int64_t ms = std::max<int64_t>(0, StageDurationMs(*stage));
+          join_ms += ms;
+          f.evidence.push_back(StageEvidence(*stage, "stage duration", ms, EvidenceUnit::kMs));
+        }
+        f.evidence.push_back(SqlEvidence(execution_id, name, "stages' duration",
+                                         ExecutionStagesMs(attempt, execution->second),
                                          EvidenceUnit::kMs));
-        f.time_at_stake_ms = 0;
-        f.time_at_stake_basis = "not estimated: the join's share of its stages is not logged";
+        f.time_at_stake_ms = join_ms;
+        f.time_at_stake_basis =
+            join_ms > 0 ? "the duration of the stages that ran the join (its operation scope in "
+                          "their RDDs): an equi-join on a key does the same work in a fraction"
+                        : "not estimated: no stage's RDDs name the join's operation scope";
         f.fix = "Give the join an equality condition on a key (a range join can bucket the range "
                 "into an equi-join key); crossJoin only tiny sides";
         out.push_back(std::move(f));
@@ -122,7 +175,18 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
         f.evidence.push_back(SqlEvidence(execution_id, name, "data size", bytes, EvidenceUnit::kBytes));
         f.evidence.push_back(ConfigEvidence("spark.sql.autoBroadcastJoinThreshold",
                                             context.Property("spark.sql.autoBroadcastJoinThreshold", "10MB")));
-        f.time_at_stake_basis = "not estimated: the log does not time the broadcast's transfer";
+        // The driver collects, builds and sends the table before the join's stages can start.
+        int64_t broadcast_ms = 0;
+        for (const char* metric : {"time to collect", "time to build", "time to broadcast"}) {
+          const int64_t ms = NodeTimingMs(execution->second, node, context.pool, metric);
+          if (ms < 0) continue;
+          broadcast_ms += ms;
+          f.evidence.push_back(SqlEvidence(execution_id, name, metric, ms, EvidenceUnit::kMs));
+        }
+        f.time_at_stake_ms = broadcast_ms;
+        f.time_at_stake_basis =
+            "the broadcast's time to collect, build and broadcast, which the join waited on (a "
+            "sort-merge join spreads that work over the tasks)";
         f.fix = "Remove the broadcast hint or lower spark.sql.autoBroadcastJoinThreshold so the "
                 "join is a sort-merge join; filter or project the small side first";
         out.push_back(std::move(f));

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/analysis/durations.h"
+#include "core/analysis/scan_pushdown.h"
 #include "core/listen/sql_metric_format.h"
 
 namespace afterglow::rules {
@@ -114,6 +115,23 @@ Finding StageRuleFinding(FindingKind kind, FindingSeverity severity, const char*
   return f;
 }
 
+const StageAttempt* LatestStageAttempt(const AttemptModel& attempt, int32_t stage_id) {
+  auto last = attempt.stage_rows.lower_bound({stage_id + 1, INT32_MIN});
+  if (last == attempt.stage_rows.begin()) return nullptr;
+  --last;
+  return last->first.first == stage_id ? &attempt.stage(last->second) : nullptr;
+}
+
+int64_t ExecutionStagesMs(const AttemptModel& attempt, const SqlExecutionRow& execution) {
+  int64_t total = 0;
+  for (int32_t stage_id : execution.stages) {
+    if (const StageAttempt* stage = LatestStageAttempt(attempt, stage_id)) {
+      total += std::max<int64_t>(0, StageDurationMs(*stage));
+    }
+  }
+  return total;
+}
+
 std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stage_id) {
   std::vector<int64_t> ids;
   for (const auto& [id, execution] : attempt.sql.executions) {
@@ -134,6 +152,17 @@ const std::string* NodeMetricText(const SqlExecutionRow& execution, const SqlPla
     if (name == metric_name) return execution.MetricValue(metric.accumulator_id);
   }
   return nullptr;
+}
+
+int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,
+                     const StringPool& pool, std::string_view metric_name) {
+  const std::string* text = NodeMetricText(execution, node, pool, metric_name);
+  return text == nullptr ? -1 : ParseTimingMetric(*text);
+}
+
+std::string TrimmedNodeName(std::string_view name) {
+  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+  return std::string(name);
 }
 
 std::string Bytes(int64_t bytes) { return BytesToString(bytes < 0 ? 0 : bytes); }

@@ -46,6 +46,13 @@ Evidence SqlEvidence(int64_t execution_id, std::string op, std::string what, int
 Evidence ConfigEvidence(std::string key, std::string value);
 Evidence AppEvidence(std::string what, int64_t value, EvidenceUnit unit);
 
+// The latest attempt of a stage (the one its pages show), or null.
+const StageAttempt* LatestStageAttempt(const AttemptModel& attempt, int32_t stage_id);
+
+// The summed duration of an execution's stages (latest attempts): the time its query ran on the
+// cluster, one stage after another.
+int64_t ExecutionStagesMs(const AttemptModel& attempt, const SqlExecutionRow& execution);
+
 // The SQL executions whose stages include `stage_id`, by id.
 std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stage_id);
 
@@ -53,6 +60,16 @@ std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stag
 // when the node has no such metric or it has no value.
 const std::string* NodeMetricText(const SqlExecutionRow& execution, const SqlPlanNode& node,
                                   const StringPool& pool, std::string_view metric_name);
+
+// The ms of a plan node's timing metric ("time to collect"), -1 when absent or not a duration.
+int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,
+                     const StringPool& pool, std::string_view metric_name);
+
+// A node's name without the trailing spaces Spark leaves ("Scan parquet ").
+std::string TrimmedNodeName(std::string_view name);
+
+inline constexpr int64_t kMiB = int64_t{1} << 20;
+inline constexpr int64_t kGiB = int64_t{1} << 30;
 
 // "1.5 GiB", "2.3 min": Spark's own formats (Utils.bytesToString, UIUtils.formatDuration).
 std::string Bytes(int64_t bytes);

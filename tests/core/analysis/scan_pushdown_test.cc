@@ -162,5 +162,28 @@ TEST(ScanPushdown, MetricTextsReadBack) {
   EXPECT_FALSE(PlanFieldIsEmptyList("Format: Parquet", "PushedFilters"));
 }
 
+// The time at stake, by construction: the scan's 30 s of "scan time" over the one slot of a log
+// without executors, times the 99 % of its rows the filter dropped (10,000 kept of 1,000,000).
+TEST(ScanPushdown, TimeAtStakeIsTheScanTimeOfTheDroppedRows) {
+  std::string log = ScanLog("Parquet", "", int64_t{2} << 30, 40);
+  const std::string size_metric = R"J({"name":"size of files read","accumulatorId":15,"metricType":"size"})J";
+  const size_t at = log.find(size_metric);
+  ASSERT_NE(at, std::string::npos);
+  log.insert(at + size_metric.size(), R"J(,{"name":"scan time","accumulatorId":16,"metricType":"timing"})J");
+  const std::string end = R"J({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd")J";
+  log.insert(log.find(end),
+             R"J({"Event":"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates","executionId":0,"accumUpdates":[[16,30000],[12,1000000],[11,10000]]})J"
+             "\n");
+  const auto session = test_support::LoadInlineLog(log);
+  int found = 0;
+  for (const Finding& f : Diagnose(OnlyModel(*session), session->strings(), kNow)) {
+    if (f.kind != FindingKind::kUnpushedScan) continue;
+    ++found;
+    EXPECT_EQ(f.time_at_stake_ms, int64_t{30000} * 990000 / 1000000);
+    EXPECT_NE(f.time_at_stake_basis.find("990000 of 1000000"), std::string::npos) << f.time_at_stake_basis;
+  }
+  EXPECT_EQ(found, 1);
+}
+
 }  // namespace scan_pushdown_test
 }  // namespace afterglow
