@@ -14,6 +14,7 @@
 #include "core/base/epoch_clock.h"
 #include "core/share/findings_digest.h"
 #include "imgui.h"
+#include "simdjson.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/pages/findings/follow_evidence.h"
 #include "ui/pages/findings/view_findings.h"
@@ -181,6 +182,25 @@ const EvidenceLink& FirstLinkOf(const FindingsModel& model, EvidenceKind kind) {
   return none;
 }
 
+// The rules of the findings the view on screen describes to state() ("findings").
+std::vector<std::string> DescribedRules(const testing::HeadlessUi& ui) {
+  const std::string described = ui.DescribeView();
+  simdjson::dom::parser parser;
+  simdjson::dom::element view;
+  std::vector<std::string> rules;
+  if (parser.parse(described).get(view) != simdjson::SUCCESS) {
+    ADD_FAILURE() << described;
+    return rules;
+  }
+  simdjson::dom::array findings;
+  if (view["findings"].get_array().get(findings) != simdjson::SUCCESS) return rules;
+  for (simdjson::dom::element f : findings) {
+    std::string_view rule;
+    if (f["rule"].get_string().get(rule) == simdjson::SUCCESS) rules.emplace_back(rule);
+  }
+  return rules;
+}
+
 TEST(FollowEvidenceLink, LandsOnTheEvidence) {
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(kJoinAgg), "");
@@ -196,7 +216,7 @@ TEST(FollowEvidenceLink, LandsOnTheEvidence) {
   ASSERT_FALSE(tasks.shown.empty());
   EXPECT_EQ(tasks.model->tasks.task_id[tasks.shown[0]], 78);
   EXPECT_EQ(tasks.selected_row, 0);
-  EXPECT_NE(ui.DescribeView().find("\"rule\":\"skew-duration\""), std::string::npos);
+  EXPECT_EQ(DescribedRules(ui), (std::vector<std::string>{"skew-duration"}));  // its own
 
   FollowEvidenceLink(state, FirstLinkOf(model, EvidenceKind::kExecutor));
   ui.Draw();
@@ -204,6 +224,7 @@ TEST(FollowEvidenceLink, LandsOnTheEvidence) {
   ASSERT_GE(state.executors_selected_row, 0);
   EXPECT_EQ(state.executors.rows[state.executors.order[state.executors_selected_row]].id,
             model.findings[1].executor_id);
+  EXPECT_EQ(DescribedRules(ui).size(), 4u);  // the executors page lists the four GC findings
 
   const EvidenceLink& sql = FirstLinkOf(model, EvidenceKind::kSql);
   FollowEvidenceLink(state, sql);
@@ -212,7 +233,7 @@ TEST(FollowEvidenceLink, LandsOnTheEvidence) {
   const int64_t node = state.sql_query.selected_node;
   ASSERT_GE(node, 0);
   EXPECT_EQ(node, NodeOfOperator(state.sql_query, sql.focus.sql_operator));
-  EXPECT_NE(ui.DescribeView().find("\"findings\":[{\"rule\":\"skew-duration\""), std::string::npos);
+  EXPECT_EQ(DescribedRules(ui), (std::vector<std::string>{"skew-duration"}));
 
   FollowEvidenceLink(state, FirstLinkOf(model, EvidenceKind::kConfig));
   ui.Draw();
