@@ -270,6 +270,11 @@ void DrawFrame(AppState& state) {
         ImGui::BeginChild("content", ImVec2(0, 0), false,
                           ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoBackground);
     if (content_open) {
+      // One scrolling region holds every view: a new route starts at the top of its page (a view
+      // may scroll further in the same frame, e.g. to the row a link opened).
+      static Route drawn_route;
+      if (!(state.route == drawn_route)) ImGui::SetScrollY(0);
+      drawn_route = state.route;
       switch (state.status) {
         case LoadStatus::kEmpty:
         case LoadStatus::kError:

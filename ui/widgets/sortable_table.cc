@@ -102,4 +102,8 @@ SortRequest TakeSortRequest(bool model_sorted) {
   return request;
 }
 
+void SetSortDescending(int column) {
+  ImGui::TableSetColumnSortDirection(column, ImGuiSortDirection_Descending, false);
+}
+
 }  // namespace afterglow::ui

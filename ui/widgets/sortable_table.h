@@ -46,6 +46,10 @@ struct SortRequest {
   bool ascending = true;
 };
 SortRequest TakeSortRequest(bool model_sorted);
+// Sets the table's order to column `column` (a position in `columns`), largest first, as a click on
+// its header would: the next TakeSortRequest hands it back. For a link that opens a table sorted.
+// Call after BeginSortableTable and before TakeSortRequest.
+void SetSortDescending(int column);
 
 // The row of status filter chips above such a table: "All (12)", "Failed (1)", ... one per choice
 // with rows (the first, "All", always), then on the same line. `counts[i]` are the rows of choice

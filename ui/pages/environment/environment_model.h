@@ -36,6 +36,9 @@ struct EnvironmentTableModel {
   size_t matches = 0;          // visible rows over all sections
   size_t redacted = 0;         // redacted values over all sections
   char filter_text[128] = "";  // the search box's text; kept across rebuilds
+  // Set when filter_text was changed outside the search box (a finding's link to a config key):
+  // the view then opens the sections that match, as after typing.
+  bool filter_set_by_link = false;
 
   void Clear();
   void Build(const Session& session, const AttemptSummary& app);

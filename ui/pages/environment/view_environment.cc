@@ -4,6 +4,7 @@
 // match in each. Values are the API's, already redacted by the core as the History Server does.
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
@@ -127,7 +128,8 @@ void DrawEnvironmentView(AppState& state) {
   }
   const float em = ImGui::GetFontSize();
   const bool filter_changed = SearchBox("##environment_filter", "Filter names and values  /",
-                                        model.filter_text, sizeof model.filter_text, em * 22);
+                                        model.filter_text, sizeof model.filter_text, em * 22) ||
+                              std::exchange(model.filter_set_by_link, false);
   if (filter_changed) model.Filter(model.filter_text);
   const bool filtering = model.filter_text[0] != '\0';
   ImGui::SameLine();

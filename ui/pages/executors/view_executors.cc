@@ -11,6 +11,7 @@
 #include "ui/app/keyboard.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
+#include "ui/pages/findings/view_findings.h"
 #include "ui/widgets/widgets.h"
 
 namespace afterglow::ui {
@@ -238,6 +239,8 @@ void DrawExecutorsView(AppState& state) {
     return;
   }
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
+  // Executors have no page each: this one lists the findings about any of them, each naming its.
+  DrawFindingsAbout(state, FindingSubject::Executor(""), "Findings about executors");
   DrawSummary(model);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.4f));
   SectionTitle("Executors");
@@ -338,6 +341,9 @@ void DescribeExecutorsView(const AppState& state, JsonWriter& out) {
   for (size_t i = 0; i < model.order.size() && i < 10; ++i) out.String(model.rows[model.order[i]].id);
   out.EndArray();
   out.FieldInt("selectedRow", state.executors_selected_row);  // keyboard selection, -1 for none
+  out.Key("findings");  // the findings whose evidence names an executor
+  const std::vector<uint32_t> own = state.overview.findings.About(FindingSubject::Executor(""));
+  DescribeFindings(state.overview.findings, &own, out);
   if (state.executors_selected_row >= 0 &&
       static_cast<size_t>(state.executors_selected_row) < model.order.size()) {
     out.Field("selectedExecutor",

@@ -5,100 +5,6 @@
 #include "ui/widgets/format.h"
 
 namespace afterglow::ui {
-namespace {
-
-std::string Duration(int64_t ms) {
-  char text[32];
-  return FormatDuration(ms, text, sizeof text);
-}
-
-std::string Bytes(int64_t bytes) {
-  char text[32];
-  return FormatBytes(static_cast<uint64_t>(bytes < 0 ? 0 : bytes), text, sizeof text);
-}
-
-std::string StageName(const Finding& f) {
-  return std::to_string(f.target_id) + "." + std::to_string(f.target_attempt);
-}
-
-// " (6x)" after "largest X vs a median of Y"; nothing when the median is 0 (the ratio is
-// meaningless; the gap says it all).
-std::string Ratio(int64_t max, int64_t median) {
-  if (median <= 0) return "";
-  char text[32];
-  std::snprintf(text, sizeof text, " (%.0fx)", static_cast<double>(max) / median);
-  return text;
-}
-
-std::string Percent(int64_t part, int64_t whole) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.0f%%", whole > 0 ? 100.0 * part / whole : 0.0);
-  return text;
-}
-
-std::string WithDetail(std::string text, const std::string& detail) {
-  if (!detail.empty()) text += ": " + detail;
-  return text;
-}
-
-}  // namespace
-
-std::string FindingText(const Finding& f) {
-  const std::string stage = "Stage " + StageName(f);
-  const std::string tasks = std::to_string(f.value_c) + " tasks";
-  switch (f.kind) {
-    case FindingKind::kFailedJob:
-      return WithDetail("Job " + std::to_string(f.target_id) + " failed (" +
-                            std::to_string(f.value_a) + " failed stage attempt" +
-                            (f.value_a == 1 ? "" : "s") + ")",
-                        f.detail);
-    case FindingKind::kFailedStage:
-      return WithDetail(stage + " failed with " + std::to_string(f.value_a) + " of " +
-                            std::to_string(f.value_b) + " tasks failed" +
-                            (f.severity == FindingSeverity::kWarning ? " (a later attempt succeeded)"
-                                                                     : ""),
-                        f.detail);
-    case FindingKind::kFailedTasks:
-      return WithDetail(stage + " retried " + std::to_string(f.value_a) + " failed task attempt" +
-                            (f.value_a == 1 ? "" : "s") + " (" + std::to_string(f.value_b) +
-                            " tasks)",
-                        f.detail);
-    case FindingKind::kLostExecutor:
-      return WithDetail("Executor " + f.executor_id + " was lost", f.detail);
-    case FindingKind::kGcHeavyExecutor:
-      return "Executor " + f.executor_id + " spent " + Percent(f.value_a, f.value_b) +
-             " of its task time in GC (" + Duration(f.value_a) + " of " + Duration(f.value_b) +
-             "; Spark marks over 10%)";
-    case FindingKind::kOneTaskStage:
-      return stage + " ran a single task for " + Duration(f.value_a) + " (" +
-             Percent(f.value_a, f.value_b) + " of the application's " + Duration(f.value_b) +
-             "): one core worked while the cluster waited";
-    case FindingKind::kDurationSkew:
-      return stage + " is skewed: slowest task " + Duration(f.value_a) + " vs a median of " +
-             Duration(f.value_b) + Ratio(f.value_a, f.value_b) + " over " + tasks;
-    case FindingKind::kShuffleReadSkew:
-      return stage + " has skewed shuffle reads: largest " + Bytes(f.value_a) + " vs a median of " +
-             Bytes(f.value_b) + Ratio(f.value_a, f.value_b) + " over " + tasks;
-    case FindingKind::kInputSkew:
-      return stage + " has skewed input: largest " + Bytes(f.value_a) + " vs a median of " +
-             Bytes(f.value_b) + Ratio(f.value_a, f.value_b) + " over " + tasks;
-    case FindingKind::kSpill:
-      return stage + " spilled " + Bytes(f.value_a) + " (size in memory), " + Bytes(f.value_b) +
-             " written to disk";
-    case FindingKind::kUnpushedScan: {
-      std::string read = Bytes(f.value_a);
-      if (f.value_b >= 0) {
-        read = std::to_string(f.value_b) + " file" + (f.value_b == 1 ? "" : "s") + ", " + read;
-      }
-      return "SQL query " + std::to_string(f.target_id) + " read everything (" + read +
-             (f.value_c ? " of its stages' input" : "") + ") with " + f.name +
-             ": no pushed or partition filters, though " + f.detail + " above it uses its columns";
-    }
-    default:
-      break;
-  }
-  return f.title;  // the rule families of core/analysis/rules/ word their own line
-}
 
 std::vector<RuntimeLine> RuntimeLines(const RuntimeInfo& r) {
   std::vector<RuntimeLine> lines;
@@ -192,8 +98,7 @@ void OverviewModel::Clear() {
   runtime = RuntimeInfo();
   runtime_lines.clear();
   runtime_badge.clear();
-  findings.clear();
-  critical = warnings = infos = 0;
+  findings.Clear();
 }
 
 void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool, int64_t now_ms) {
@@ -210,36 +115,7 @@ void OverviewModel::Build(const AttemptModel& attempt, const StringPool& pool,
   if (attempt.environment) runtime = ReadRuntimeInfo(*attempt.environment);
   runtime_lines = RuntimeLines(runtime);
   runtime_badge = RuntimeBadge(runtime);
-  for (Finding& finding : found) {
-    FindingLine line;
-    line.text = FindingText(finding);
-    switch (finding.target) {
-      case FindingTarget::kStage:
-        line.link = "Stage " + StageName(finding);
-        line.route = {ViewId::kStage, finding.target_id, finding.target_attempt};
-        break;
-      case FindingTarget::kJob:
-        line.link = "Job " + std::to_string(finding.target_id);
-        line.route = {ViewId::kJob, finding.target_id};
-        break;
-      case FindingTarget::kExecutor:
-        line.link = "Executors";
-        line.route = {ViewId::kExecutors};
-        break;
-      case FindingTarget::kSqlExecution:
-        line.link = "SQL " + std::to_string(finding.target_id);
-        line.route = {ViewId::kSqlQuery, finding.target_id};
-        break;
-      case FindingTarget::kApplication:
-        line.route = {ViewId::kOverview};
-        break;
-    }
-    critical += finding.severity == FindingSeverity::kCritical;
-    warnings += finding.severity == FindingSeverity::kWarning;
-    infos += finding.severity == FindingSeverity::kInfo;
-    line.finding = std::move(finding);
-    findings.push_back(std::move(line));
-  }
+  findings.Build(std::move(found), &attempt);
 }
 
 }  // namespace afterglow::ui

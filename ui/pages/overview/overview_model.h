@@ -1,6 +1,7 @@
 // What the overview shows beside the summary: the application's totals (core/analysis/
-// app_totals.h) and its findings (core/analysis/diagnostics.h), each finding turned once into the
-// line the page prints and the route its link opens. Rebuilt by RefreshModels, drawn as is.
+// app_totals.h) and its findings (core/analysis/diagnostics.h, with their links:
+// ui/pages/findings/findings_model.h), which the stage, executors and SQL pages read too.
+// Rebuilt by RefreshModels, drawn as is.
 #pragma once
 
 #include <string>
@@ -10,16 +11,9 @@
 #include "core/analysis/diagnostics.h"
 #include "core/analysis/retained_counts.h"
 #include "core/analysis/runtime_info.h"
-#include "ui/app/route.h"
+#include "ui/pages/findings/findings_model.h"
 
 namespace afterglow::ui {
-
-struct FindingLine {
-  Finding finding;
-  std::string text;   // "Stage 35.0 ran one task for 12.1 s (11 % of the application's 1.8 min)"
-  std::string link;   // "Stage 35.0", "Job 3", "Executor 7"
-  Route route;        // where the link goes
-};
 
 // One "Runtime" line of the overview: "Cluster manager" -> "yarn (client mode)".
 struct RuntimeLine {
@@ -37,8 +31,7 @@ struct OverviewModel {
   RuntimeInfo runtime;               // empty when the log has no EnvironmentUpdate
   std::vector<RuntimeLine> runtime_lines;  // what the overview prints of it, in order
   std::string runtime_badge;  // "Databricks 13.3.x-photon-scala2.12 · RAPIDS 23.10.0", or ""
-  std::vector<FindingLine> findings;
-  int critical = 0, warnings = 0, infos = 0;
+  FindingsModel findings;  // ranked by time at stake, as the core ranks them
 
   void Clear();
   // `now_ms` is the wall clock, for a running driver's task time (as the executors endpoint).
@@ -58,8 +51,5 @@ std::string RuntimeBadge(const RuntimeInfo& runtime);
 // it deleted none): how many of the log's the History Server kept, under which setting, and that
 // the totals (and its API) cover those only.
 std::string RetentionNote(const RetainedCounts& retained);
-
-// The finding's line, with the numbers formatted as the page formats them.
-std::string FindingText(const Finding& finding);
 
 }  // namespace afterglow::ui

@@ -8,6 +8,7 @@
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
+#include "ui/pages/findings/view_findings.h"
 #include "ui/time/time_views.h"
 #include "ui/widgets/widgets.h"
 
@@ -242,68 +243,6 @@ void DrawTotals(const OverviewModel& overview) {
   ImGui::EndTable();
 }
 
-// [SECTION] Findings: the problems one glance can see, each with a link to what it concerns.
-const ImVec4& SeverityColor(FindingSeverity severity) {
-  switch (severity) {
-    case FindingSeverity::kCritical: return colors::kFailed;
-    case FindingSeverity::kWarning: return colors::kAccent;
-    case FindingSeverity::kInfo: return colors::kMuted;
-  }
-  return colors::kMuted;
-}
-
-void DrawFindings(AppState& state) {
-  const OverviewModel& overview = state.overview;
-  char title[96];
-  std::snprintf(title, sizeof title, "Findings  (%d critical, %d warnings, %d notes)",
-                overview.critical, overview.warnings, overview.infos);
-  SectionTitle(overview.findings.empty() ? "Findings" : title);
-  if (overview.findings.empty()) {
-    ImGui::TextColored(colors::kSucceeded,
-                       "Nothing stands out: no failures, lost or GC-heavy executors, long "
-                       "one-task stages, skew, spill or large scans without pushed filters.");
-    return;
-  }
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX |
-                                     ImGuiTableFlags_SizingFixedFit;
-  const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
-  const float rows = std::min(static_cast<float>(overview.findings.size()), 10.0f);
-  if (!ImGui::BeginTable("findings", 3, kFlags, ImVec2(0, row * rows + 4))) return;
-  const float em = ImGui::GetFontSize();
-  ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed, em * 4.5f);
-  ImGui::TableSetupColumn("Finding", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Link", ImGuiTableColumnFlags_WidthFixed, em * 6);
-  const Route* go = nullptr;
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(overview.findings.size()));
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const FindingLine& line = overview.findings[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(SeverityColor(line.finding.severity), "%s",
-                         FindingSeverityName(line.finding.severity));
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(line.text.c_str());
-      if (ImGui::IsItemHovered() &&
-          ImGui::CalcTextSize(line.text.c_str()).x > ImGui::GetColumnWidth()) {
-        ImGui::PushTextWrapPos(em * 45);
-        ImGui::SetTooltip("%s", line.text.c_str());
-        ImGui::PopTextWrapPos();
-      }
-      ImGui::TableNextColumn();
-      if (!line.link.empty()) {
-        ImGui::PushID(i);
-        if (LinkText(line.link.c_str())) go = &line.route;
-        ImGui::PopID();
-      }
-    }
-  }
-  ImGui::EndTable();
-  if (go != nullptr) Navigate(state, *go);
-}
-
 // With several logs loaded (a log folder), every application, and a click selects one.
 void DrawApplicationList(AppState& state) {
   SectionTitle("Applications in these logs");
@@ -385,7 +324,7 @@ void DrawOverviewView(AppState& state) {
   if (state.summaries.size() > 1) DrawApplicationList(state);
   app = state.SelectedApp();  // the list may have changed the selection
   if (state.overview.built) {
-    DrawFindings(state);
+    DrawFindingsSection(state);  // ui/pages/findings/view_findings.h
     ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
   }
   if (state.time.built()) {
@@ -419,17 +358,8 @@ void DescribeOverviewView(const AppState& state, JsonWriter& out) {
   out.FieldInt("finishedTasks", app ? static_cast<int64_t>(app->finished_tasks) : 0);
   out.FieldInt("executors", app ? static_cast<int64_t>(app->executors) : 0);
   const OverviewModel& overview = state.overview;
-  out.Key("findings");  // [{kind, severity, target}] in the list's order
-  out.BeginArray();
-  for (const FindingLine& line : overview.findings) {
-    out.BeginObject();
-    out.Field("kind", FindingKindName(line.finding.kind));
-    out.Field("severity", FindingSeverityName(line.finding.severity));
-    out.Field("target", line.route.view == ViewId::kOverview ? "" : FormatRoute(line.route));
-    if (!line.finding.executor_id.empty()) out.Field("executor", line.finding.executor_id);
-    out.EndObject();
-  }
-  out.EndArray();
+  out.Key("findings");  // in the list's order (ui/pages/findings/view_findings.h)
+  DescribeFindings(overview.findings, nullptr, out);
   out.Key("runtime");  // {key: value} of the overview's runtime lines
   out.BeginObject();
   for (const RuntimeLine& line : overview.runtime_lines) out.Field(line.key, line.value);

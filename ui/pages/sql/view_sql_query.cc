@@ -13,6 +13,7 @@
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
 #include "ui/app/views.h"
+#include "ui/pages/findings/view_findings.h"
 #include "ui/widgets/widgets.h"
 
 namespace afterglow::ui {
@@ -487,6 +488,7 @@ void DrawSqlQueryView(AppState& state) {
   }
   if (DrawQueryHeader(state)) return;
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
+  DrawFindingsAbout(state, FindingSubject::Sql(query.execution_id), "Findings about this query");
   if (!ImGui::BeginTabBar("sqlquery")) return;
   char label[64];
   if (ImGui::BeginTabItem("Plan graph")) {
@@ -550,6 +552,11 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.FieldInt("flaggedScans", query.flagged_scans);
   out.FieldInt("modifiedConfigs", static_cast<int64_t>(query.modified_configs.size()));
   if (!query.error.empty()) out.Field("error", query.error);
+  out.FieldInt("selectedNode", query.selected_node);
+  out.Key("findings");  // the findings whose evidence names this execution
+  const std::vector<uint32_t> own =
+      state.overview.findings.About(FindingSubject::Sql(query.execution_id));
+  DescribeFindings(state.overview.findings, &own, out);
 }
 
 }  // namespace afterglow::ui

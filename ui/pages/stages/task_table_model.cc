@@ -193,6 +193,14 @@ void TaskTableModel::NoteSelection() {
   if (row < model->tasks.task_id.size()) selected_task_id = model->tasks.task_id[row];
 }
 
+void TaskTableModel::FocusTask(int64_t task_id) {
+  filter = TaskFilter::kAll;
+  search[0] = '\0';
+  selected_row = -1;
+  selected_task_id = task_id;
+  ApplyFilter();
+}
+
 void TaskTableModel::ApplyFilter() {
   NoteSelection();
   shown.clear();

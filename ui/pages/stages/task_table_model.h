@@ -94,6 +94,10 @@ struct TaskTableModel {
   // The selected task's id, which the selection follows when `shown` is rebuilt (a sort, a
   // filter, a refresh while the log loads); -1 for none. Updated by NoteSelection.
   int64_t selected_task_id = -1;
+  // A sort the view applies to the table's header once, largest first (a finding's evidence link:
+  // the metric's culprits on top); kCount for none.
+  TaskColumn sort_request = TaskColumn::kCount;
+  bool scroll_into_view = false;  // the view scrolls its page to the table once (the same links)
 
   // Clears the rows; keeps the view state (filter, search, selected task) for the next Build.
   void Clear();
@@ -106,6 +110,9 @@ struct TaskTableModel {
   // Recomputes `shown`; call after changing `filter` or `search`. The selection stays on its task
   // while the task is shown.
   void ApplyFilter();
+  // Selects task `task_id` and shows every task (no status filter, no search text), so it is in
+  // `shown`.
+  void FocusTask(int64_t task_id);
   // Notes the task at `selected_row` as the selected one (`model` must be the one of `shown`).
   void NoteSelection();
   bool Matches(uint32_t row) const;

@@ -1,5 +1,6 @@
 // One stage attempt, as Spark's stage page shows it, on one scrolling page:
 //   [header]      id, attempt, name, status, times, totals, jobs, other attempts, failure
+//   [findings]    the diagnosis' findings about this stage attempt (ui/pages/findings/)
 //   [dag]         the DAG of RDD operations (ui/graph/)
 //   [summary]     min / 25th / median / 75th / max of the task metrics, skew highlighted
 //   [executors]   aggregated metrics by executor
@@ -11,6 +12,7 @@
 #include <array>
 #include <cstdio>
 #include <string_view>
+#include <utility>
 
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
@@ -22,6 +24,7 @@
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
 #include "ui/app/views.h"
+#include "ui/pages/findings/view_findings.h"
 #include "ui/widgets/widgets.h"
 
 namespace afterglow::ui {
@@ -582,6 +585,7 @@ void DrawTasks(AppState& state, StagePageModel& page) {
   char title[64], count[32];
   std::snprintf(title, sizeof title, "Tasks (%s)", FormatCount(tasks.order.size(), count, sizeof count));
   SectionTitle(title);
+  if (std::exchange(tasks.scroll_into_view, false)) ImGui::SetScrollHereY(0.0f);
   if (tasks.model == nullptr || tasks.order.empty()) {
     ImGui::TextColored(colors::kMuted, "No task of this stage attempt started.");
     return;
@@ -615,6 +619,14 @@ void DrawTasks(AppState& state, StagePageModel& page) {
   if (!BeginSortableTable("tasks", columns, height,
                           ImGuiTableFlags_ScrollX | ImGuiTableFlags_Hideable, 2)) {
     return;
+  }
+  if (tasks.sort_request != TaskColumn::kCount) {
+    // A finding's link asked for its metric's largest first: set the header's order, which the
+    // sort request below then applies as if the header had been clicked.
+    if (TaskColumnShown(page, tasks.sort_request)) {
+      SetSortDescending(static_cast<int>(tasks.sort_request));
+    }
+    tasks.sort_request = TaskColumn::kCount;
   }
   if (const SortRequest sort = TakeSortRequest(tasks.sorted); sort.apply) {
     tasks.Sort(static_cast<TaskColumn>(sort.column), sort.ascending);
@@ -686,6 +698,8 @@ void DrawStageView(AppState& state) {
   const float gap = ImGui::GetFontSize() * 0.8f;
   DrawHeader(state, page);
   ImGui::Dummy(ImVec2(0, gap));
+  DrawFindingsAbout(state, FindingSubject::Stage(page.stage_id, page.attempt_id),
+                    "Findings about this stage");
 
   // [section] DAG of RDD operations (ui/graph/)
   DrawStageDag(state, static_cast<int32_t>(page.stage_id), 0);
@@ -751,6 +765,10 @@ void DescribeStageView(const AppState& state, JsonWriter& out) {
                      page.tasks.selected_row)]]);
   }
   DescribeTaskTimeline(state.task_timeline, out);  // "taskTimeline": lanes, bars drawn, folds
+  out.Key("findings");  // the findings whose evidence names this stage attempt
+  const std::vector<uint32_t> own =
+      state.overview.findings.About(FindingSubject::Stage(page.stage_id, page.attempt_id));
+  DescribeFindings(state.overview.findings, &own, out);
 }
 
 }  // namespace afterglow::ui
