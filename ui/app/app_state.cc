@@ -114,6 +114,8 @@ void RefreshModels(AppState& state) {
     if (step == ModelStep::kRoute) continue;  // last, below
     if (step == ModelStep::kOverview && loading) {
       state.overview.Clear();
+    } else if (step == ModelStep::kTime && loading) {
+      state.time.Clear();  // reads every task; the final build makes it, in slices
     } else if (!loading || StepServesSection(step, section)) {
       BuildModelStep(state, step);
     }
