@@ -74,7 +74,8 @@ for (const theme of ['dark', 'light']) {
 // The skewed stage 3.0 of the same log: 30 tasks, the slowest about 6x the median.
 test('the stage page bins its task durations as the API lists them, quantiles marked', async () => {
   const [app] = JSON.parse(cliApi(kLog, '/api/v1/applications'));
-  const prefix = `/api/v1/applications/${app.id}`;
+  const attempt = app.attempts[0].attemptId;
+  const prefix = `/api/v1/applications/${app.id}${attempt ? `/${attempt}` : ''}`;
   const tasks = JSON.parse(cliApi(kLog, `${prefix}/stages/3/0/taskList?status=success&length=100000`));
   const runTimes = tasks.filter((t) => t.taskMetrics).map((t) => t.taskMetrics.executorRunTime);
   const summary = JSON.parse(cliApi(kLog, `${prefix}/stages/3/0/taskSummary?quantiles=0.0,0.25,0.5,0.75,1.0`));
@@ -100,7 +101,12 @@ test('the stage page bins its task durations as the API lists them, quantiles ma
       assert.equal(h.counts.reduce((a, b) => a + b, 0), runTimes.length, 'every task binned');
       assert.ok(Math.min(...runTimes) >= h.lo);
       assert.ok(Math.max(...runTimes) < h.lo + h.counts.length * h.binWidth);
-      await page.screenshot({ path: join(kArtifacts, `time-stage-histogram-${theme}.png`), fullPage: false });
+      // The histogram sits under the summary table: scroll the page (over the table, not the DAG).
+      await page.mouse.move(800, 900);
+      await page.mouse.wheel(0, 700);
+      await settle(page);
+      await settle(page);
+      await page.screenshot({ path: join(kArtifacts, `time-stage-histogram-${theme}.png`) });
     } finally {
       await context.close();
     }
