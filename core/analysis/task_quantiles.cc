@@ -115,6 +115,19 @@ std::vector<int64_t> QuantileIndices(const std::vector<double>& sorted_quantiles
   return indices;
 }
 
+std::vector<int64_t> SortedSummaryValues(const AttemptModel& model, const std::vector<uint32_t>& rows,
+                                         SummaryField field) {
+  const int64_t now = TaskNow(model);
+  std::vector<int64_t> values;
+  values.reserve(rows.size());
+  for (uint32_t row : rows) {
+    const int64_t value = IndexValue(model, row, field, TaskStatusOf(model, row), now);
+    if (value >= 0) values.push_back(value);
+  }
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
 std::optional<TaskMetricDistributions> ComputeTaskSummary(const AttemptModel& model,
                                                           const std::vector<uint32_t>& rows,
                                                           std::vector<double> quantiles,

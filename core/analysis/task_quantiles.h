@@ -84,6 +84,11 @@ std::optional<TaskMetricDistributions> ComputeTaskSummary(
     const AttemptModel& model, const std::vector<uint32_t>& rows, std::vector<double> quantiles,
     const SummaryFieldSet& fields = AllSummaryFields());
 
+// The values one distribution of ComputeTaskSummary reads for `field` (the tasks its index
+// holds), sorted ascending: what a histogram of the summary's tasks bins.
+std::vector<int64_t> SortedSummaryValues(const AttemptModel& model, const std::vector<uint32_t>& rows,
+                                         SummaryField field);
+
 // getQuantilesValue over already sorted values; all 0.0 when there are none.
 std::vector<double> QuantilesOfSorted(const std::vector<double>& sorted_values,
                                       const std::vector<double>& sorted_quantiles);

@@ -118,7 +118,7 @@ void RefreshModels(AppState& state) {
     if (step == ModelStep::kOverview && loading) {
       state.overview.Clear();
     } else if (step == ModelStep::kTime && loading) {
-      state.time.Clear();
+      state.time.Clear();  // reads every task; the final build makes it, in slices
     } else if (!loading || StepServesSection(step, section)) {
       BuildModelStep(state, step);
     }

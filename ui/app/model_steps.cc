@@ -149,6 +149,7 @@ void ModelBuildQueue::Start(AppState& state, int64_t now_ms) {
   }
   PutSectionFirst(SectionOf(state.route.view));
   overview_.Start(state, now_ms);
+  time_started_ = false;
 }
 
 void ModelBuildQueue::PutSectionFirst(ViewId section) {
@@ -163,6 +164,18 @@ bool ModelBuildQueue::Step(AppState& state, size_t task_budget) {
   const ModelStep step = order_[next_];
   if (step == ModelStep::kOverview) {
     if (!overview_.Step(state, task_budget)) return false;
+  } else if (step == ModelStep::kTime) {
+    // The time analysis reads every task a few times: in slices, like the findings.
+    const AttemptModel* model = state.SelectedModel();
+    if (model == nullptr) {
+      state.time.Clear();
+    } else {
+      if (!time_started_) {
+        state.time.Start(*model);
+        time_started_ = true;
+      }
+      if (!state.time.Step(task_budget)) return false;
+    }
   } else {
     BuildModelStep(state, step);
   }

@@ -68,8 +68,8 @@ class ModelBuildQueue {
   // Re-reads the summaries and orders the steps for the route on screen. With no application
   // found, there is nothing to build: Done() at once.
   void Start(AppState& state, int64_t now_ms);
-  // Builds the next step, or a bounded part of it (the overview's findings, `task_budget` tasks
-  // at a time). Returns true when every model is built.
+  // Builds the next step, or a bounded part of it (the overview's findings and the time
+  // analysis, `task_budget` tasks at a time). Returns true when every model is built.
   bool Step(AppState& state, size_t task_budget);
   // The route changed to another section mid-build: its models are built next.
   void PutSectionFirst(ViewId section);
@@ -83,6 +83,7 @@ class ModelBuildQueue {
   size_t next_ = 0;
   size_t count_ = 0;
   OverviewSteps overview_;
+  bool time_started_ = false;  // kTime's analysis began (TimeModel::Start)
 };
 
 }  // namespace afterglow::ui

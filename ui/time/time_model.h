@@ -1,6 +1,7 @@
 // What the overview and #/timeline show of where the application's time went: Afterglow's time
-// analysis (core/analysis/time/time_analysis.h), computed once per load by the model step kTime,
-// the executor what-if run in slices between frames (StepWhatIf), and the core-usage series
+// analysis (core/analysis/time/time_analysis.h), computed once per load by the model step kTime
+// (in task-budget slices by the load's final build: Start, then Step), the executor what-if run in
+// slices between frames (StepWhatIf), and the core-usage series
 // bucketed for a chart's range and width, kept until either changes. The views format these
 // numbers; none is decided here.
 #pragma once
@@ -21,8 +22,10 @@ struct CoreUsageSeries {
   int64_t from_ms = 0, to_ms = 0;
   uint32_t width_px = 0;
   std::vector<double> edges;
-  std::vector<double> busy_mean, busy_max, offered_mean;
-  double peak_cores = 0;  // the most cores offered or busy in any bucket
+  std::vector<double> busy_mean, busy_max;
+  // The executors' own offer as steps over the range: offer_edges holds one more value.
+  std::vector<double> offer_edges, offer_cores;
+  double peak_cores = 0;  // the most cores offered or busy in the range
 };
 
 // The what-if's finished rows as chart series (x: executors), in percent order.
@@ -35,6 +38,10 @@ class TimeModel {
   void Clear();
   // Runs the time analysis of `attempt` and starts its what-if (not stepped yet).
   void Build(const AttemptModel& attempt);
+  // The same in slices: Start, then Step until it returns true (about `task_budget` tasks each).
+  // The attempt must not change in between.
+  void Start(const AttemptModel& attempt);
+  bool Step(size_t task_budget);
   bool built() const { return built_; }
   // Why there is no analysis (no application start or end in the log); "" when there is one.
   const std::string& problem() const { return problem_; }
@@ -60,6 +67,7 @@ class TimeModel {
  private:
   bool built_ = false;
   std::string problem_;
+  std::unique_ptr<time_analysis::TimeAnalysisSteps> steps_;  // while building in slices
   std::unique_ptr<time_analysis::TimeAnalysis> analysis_;  // stable: the what-if points into it
   std::unique_ptr<time_analysis::WhatIfRun> what_if_;
   WhatIfSeries what_if_series_;

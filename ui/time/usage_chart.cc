@@ -21,7 +21,7 @@ void Swatch(const ImVec4& color, const char* name) {
                                             ImGui::GetColorU32(color));
   ImGui::Dummy(ImVec2(size, ImGui::GetTextLineHeight()));
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextColored(colors::kMuted, "%s", name);
+  ImGui::TextUnformatted(name);  // text colour: a muted legend fades out on the light theme
 }
 
 ImVec4 Faded(const ImVec4& c, float alpha) { return ImVec4(c.x, c.y, c.z, c.w * alpha); }
@@ -53,8 +53,8 @@ void DrawUsageChart(const char* id, const TimeModel& model, CoreUsageSeries& cac
        Faded(colors::kRunning, 0.45f)},
       {SeriesKind::kStepArea, series.edges.data(), series.busy_mean.data(),
        series.busy_mean.size(), colors::kRunning},
-      {SeriesKind::kStepLine, series.edges.data(), series.offered_mean.data(),
-       series.offered_mean.size(), colors::kAccent},
+      {SeriesKind::kStepLine, series.offer_edges.data(), series.offer_cores.data(),
+       series.offer_cores.size(), colors::kAccent},
   };
   ChartSpec spec;
   spec.x = {static_cast<double>(place.from_ms), static_cast<double>(place.to_ms),
@@ -67,17 +67,24 @@ void DrawUsageChart(const char* id, const TimeModel& model, CoreUsageSeries& cac
   const ChartHover hover = Chart(id, spec, size);
   if (!hover.active) return;
   const int64_t at_ms = static_cast<int64_t>(std::llround(hover.x));
-  const time_analysis::CoreStep step =
-      time_analysis::CoreStepAt(analysis->afterglow.usage, at_ms, analysis->facts.app_end_ms);
+  const time_analysis::CoreUsageBucket at = time_analysis::CoreUsageAt(analysis->afterglow.usage, at_ms);
   char when[48], busy[32], offered[32];
   ImGui::BeginTooltip();
   ImGui::TextUnformatted(
       FormatChartValue(static_cast<double>(at_ms), ChartUnit::kTimeOffset,
                        static_cast<double>(place.origin_ms), 0, when, sizeof when));
-  ImGui::Text("%s of %s cores busy",
-              FormatCount(static_cast<uint64_t>(std::max(step.busy_cores, 0)), busy, sizeof busy),
-              FormatCount(static_cast<uint64_t>(std::max(step.offered_cores, 0)), offered,
-                          sizeof offered));
+  FormatCount(static_cast<uint64_t>(std::max(at.max_busy_cores, 0)), busy, sizeof busy);
+  FormatCount(static_cast<uint64_t>(std::max(at.max_offered_cores, 0)), offered, sizeof offered);
+  if (at.end_ms - at.start_ms <= 1) {
+    ImGui::Text("%s of %s cores busy", busy, offered);
+  } else {
+    // The series keeps one bucket per stretch of a long run: its peaks and mean.
+    char width[32];
+    ImGui::Text("%s of %s cores busy at most", busy, offered);
+    ImGui::TextColored(colors::kMuted, "%.1f busy on average over %s", at.mean_busy_cores,
+                       FormatChartValue(static_cast<double>(at.end_ms - at.start_ms),
+                                        ChartUnit::kDuration, 0, 0, width, sizeof width));
+  }
   // The pixel under the cursor spans a stretch of time: its mean and peak.
   const auto bucket = std::upper_bound(series.edges.begin(), series.edges.end(), hover.x);
   const size_t i = static_cast<size_t>(std::max<std::ptrdiff_t>(0, bucket - series.edges.begin() - 1));

@@ -121,7 +121,9 @@ ChartHover DrawChartIn(const ChartSpec& spec, ImVec2 pos, ImVec2 size, bool hove
   const float top = pos.y + line_height * 0.6f;
   const float bottom = pos.y + size.y - line_height - gap;
   if (bottom - top < line_height) return hover;  // too small to say anything
-  const ValueTicks y_ticks = TicksFor(spec.y, bottom - top, line_height * 2.2f);
+  // A label a line high needs little more than a line: 1.4 lines apart gives a short chart
+  // (8 lines) four or five labelled ticks instead of two.
+  const ValueTicks y_ticks = TicksFor(spec.y, bottom - top, line_height * 1.4f);
   const float left = spec.left_margin > 0 ? spec.left_margin : YLabelWidth(spec, y_ticks) + 2 * gap;
   Plot p;
   p.x0 = std::round(pos.x + left);
@@ -186,6 +188,9 @@ ChartHover DrawChartIn(const ChartSpec& spec, ImVec2 pos, ImVec2 size, bool hove
     }
   }
   draw->PopClipRect();
+  // Marker labels go on the top line, or a line lower where they would overlap the last label on
+  // the top line (quantiles close together), or not at all when both rows are taken.
+  float label_right[2] = {-1e30f, -1e30f};
   for (size_t m = 0; m < spec.marker_count; ++m) {
     const ChartMarkerLine& marker = spec.markers[m];
     if (marker.x < spec.x.lo || marker.x > spec.x.hi) continue;
@@ -195,7 +200,14 @@ ChartHover DrawChartIn(const ChartSpec& spec, ImVec2 pos, ImVec2 size, bool hove
       draw->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 3 * p.hairline, p.y1)), color, p.hairline);
     }
     if (marker.label[0] != '\0') {
-      draw->AddText(ImVec2(std::round(x + gap * 0.5f), pos.y), color, marker.label);
+      const float text_x = std::round(x + gap * 0.5f);
+      const float width = ImGui::CalcTextSize(marker.label).x;
+      for (int row = 0; row < 2; ++row) {
+        if (text_x < label_right[row] + gap) continue;
+        draw->AddText(ImVec2(text_x, pos.y + row * line_height), color, marker.label);
+        label_right[row] = text_x + width;
+        break;
+      }
     }
   }
   if (hover.active) {

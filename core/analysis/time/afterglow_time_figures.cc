@@ -5,7 +5,6 @@
 #include "core/analysis/time/critical_path.h"
 #include "core/analysis/time/executor_count.h"
 #include "core/analysis/time/schedule_inputs.h"
-#include "core/analysis/time/task_skew.h"
 
 namespace afterglow::time_analysis {
 namespace {
@@ -14,19 +13,36 @@ double Share(int64_t part, int64_t whole) {
   return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
-
 }  // namespace
 
-AfterglowTimeFigures ComputeAfterglowTimeFigures(const AttemptModel& attempt,
-                                                 const TimeFacts& facts) {
+AfterglowTimeFigures BeginAfterglowTimeFigures(const TimeFacts& facts,
+                                               std::vector<Stretch>& stage_spans) {
   AfterglowTimeFigures f;
   f.wall_clock_ms = facts.wall_clock_ms();
   f.jobs = ComputeJobActivity(facts);
   f.driver_ms = f.jobs.idle_ms;
   f.job_ms = f.jobs.busy_ms;
-  f.usage = ComputeCoreUsage(attempt, facts);
+  stage_spans.clear();
+  for (const StageFacts& s : facts.stages) {
+    if (s.slot_tasks() == 0) continue;
+    AfterglowStageRow row;
+    row.stage_id = s.stage_id;
+    row.tasks = s.slot_tasks();
+    row.task_skew = s.slot_skew;
+    const int64_t start = std::max(s.first_launch, facts.app_start_ms);
+    const int64_t end = std::max(start, std::min(s.last_finish, facts.app_end_ms));
+    row.span_ms = end - start;
+    row.wall_clock_share_pct = Share(row.span_ms, f.wall_clock_ms);
+    stage_spans.push_back({start, end});
+    f.stages.push_back(row);
+  }
+  return f;
+}
 
-  const std::vector<StretchUsage> busy = UsageWithinDisjoint(f.usage, f.jobs.busy, facts.app_end_ms);
+void FinishAfterglowTimeFigures(const TimeFacts& facts, CoreUsageSweep& sweep,
+                                AfterglowTimeFigures& f) {
+  f.usage = std::move(sweep.usage);
+  const std::vector<StretchUsage>& busy = sweep.in_disjoint;
   std::vector<int64_t> no_task_ms(busy.size());
   f.critical_path_ms = f.driver_ms;
   f.ideal_ms = f.driver_ms;
@@ -50,35 +66,20 @@ AfterglowTimeFigures ComputeAfterglowTimeFigures(const AttemptModel& attempt,
   f.cores_per_executor =
       static_cast<int32_t>(std::max<int64_t>(1, f.usage.peak_offered_cores / f.executors));
 
-  std::vector<Stretch> spans;
-  for (const StageFacts& s : facts.stages) {
-    if (s.slot_ms.empty()) continue;
-    AfterglowStageRow row;
-    row.stage_id = s.stage_id;
-    row.tasks = static_cast<int64_t>(s.slot_ms.size());
-    const int64_t slots = std::max<int64_t>(1, f.usage.peak_offered_cores / facts.cpus_per_task);
-    row.p_ratio = static_cast<double>(row.tasks) / static_cast<double>(slots);
-    row.task_skew = LongestOverMedian(s.slot_ms);
-    const int64_t start = std::max(s.first_launch, facts.app_start_ms);
-    const int64_t end = std::max(start, std::min(s.last_finish, facts.app_end_ms));
-    row.span_ms = end - start;
-    row.wall_clock_share_pct = Share(row.span_ms, f.wall_clock_ms);
-    row.core_ms_share_pct = Share(s.slot_ms_sum, f.usage.app.used);
-    spans.push_back({start, end});
-    f.stages.push_back(row);
-  }
-  const std::vector<CoreMs> within = CoreMsWithin(f.usage, spans, facts.app_end_ms);
   // A stage's used core-ms are its own tasks'; what the cores did for stages beside it counts as
   // not used by this one.
+  const int64_t slots = std::max<int64_t>(1, f.usage.peak_offered_cores / facts.cpus_per_task);
   size_t k = 0;
   for (const StageFacts& s : facts.stages) {
-    if (s.slot_ms.empty()) continue;
-    f.stages[k].cores.available = within[k].available;
-    f.stages[k].cores.used = std::min(s.slot_ms_sum, within[k].used);
+    if (s.slot_tasks() == 0) continue;
+    AfterglowStageRow& row = f.stages[k];
+    row.p_ratio = static_cast<double>(row.tasks) / static_cast<double>(slots);
+    row.core_ms_share_pct = Share(s.slot_ms_sum, f.usage.app.used);
+    row.cores.available = sweep.in_spans[k].available;
+    row.cores.used = std::min(s.slot_ms_sum, sweep.in_spans[k].used);
     ++k;
   }
   f.schedule = AfterglowScheduleInput(facts, f.jobs, no_task_ms);
-  return f;
 }
 
 }  // namespace afterglow::time_analysis

@@ -50,7 +50,12 @@ struct AfterglowTimeFigures {
   ScheduleInput schedule;
 };
 
-AfterglowTimeFigures ComputeAfterglowTimeFigures(const AttemptModel& attempt,
-                                                 const TimeFacts& facts);
+// The figures in two halves around the core-usage sweep (core_usage.h), which reads what the
+// first half finds: the job activity's busy stretches and each stage's span (in the order of
+// `stages`). The second half takes the sweep's results.
+AfterglowTimeFigures BeginAfterglowTimeFigures(const TimeFacts& facts,
+                                               std::vector<Stretch>& stage_spans);
+void FinishAfterglowTimeFigures(const TimeFacts& facts, CoreUsageSweep& sweep,
+                                AfterglowTimeFigures& figures);
 
 }  // namespace afterglow::time_analysis

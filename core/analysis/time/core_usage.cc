@@ -6,149 +6,254 @@
 namespace afterglow::time_analysis {
 namespace {
 
-int64_t Clip(int64_t t, const TimeFacts& facts) {
-  return std::clamp(t, facts.app_start_ms, facts.app_end_ms);
-}
-
-// (time, change) pairs sorted by time.
-using Changes = std::vector<std::pair<int64_t, int32_t>>;
-
-void SortChanges(Changes& changes) {
-  std::sort(changes.begin(), changes.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+size_t StepEnd(size_t cursor, size_t budget, size_t total) {
+  return budget >= total - cursor ? total : cursor + budget;
 }
 
 }  // namespace
 
-CoreUsage ComputeCoreUsage(const AttemptModel& attempt, const TimeFacts& facts) {
-  CoreUsage usage;
-  Changes offer;
+std::vector<OfferStep> ExecutorOfferSteps(const TimeFacts& facts) {
+  std::vector<std::pair<int64_t, int32_t>> changes;
   for (const ExecutorSpan& e : facts.executors) {
     const int64_t end = e.remove_ms == kNoTime ? facts.app_end_ms : e.remove_ms;
-    const int64_t a = Clip(e.add_ms, facts), b = Clip(end, facts);
+    const int64_t a = std::clamp(e.add_ms, facts.app_start_ms, facts.app_end_ms);
+    const int64_t b = std::clamp(end, facts.app_start_ms, facts.app_end_ms);
     if (b <= a) continue;
-    offer.push_back({a, e.cores});
-    offer.push_back({b, -e.cores});
+    changes.push_back({a, e.cores});
+    changes.push_back({b, -e.cores});
   }
-  SortChanges(offer);
-  Changes busy;
-  busy.reserve(attempt.tasks.size() * 2);
-  const int32_t cpus = facts.cpus_per_task;
-  for (size_t row = 0; row < attempt.tasks.size(); ++row) {
-    const int64_t finish = attempt.tasks.finish_time[row];
-    const int64_t a = Clip(attempt.tasks.launch_time[row], facts);
-    const int64_t b = Clip(finish > 0 ? finish : facts.app_end_ms, facts);
-    if (b <= a) continue;
-    busy.push_back({a, cpus});
-    busy.push_back({b, -cpus});
-  }
-  SortChanges(busy);
-
-  // Merge the two change lists into steps.
-  size_t i = 0, j = 0;
-  int64_t offered = 0, running = 0;
-  while (i < offer.size() || j < busy.size()) {
-    const int64_t t = std::min(i < offer.size() ? offer[i].first : INT64_MAX,
-                               j < busy.size() ? busy[j].first : INT64_MAX);
-    while (i < offer.size() && offer[i].first == t) offered += offer[i++].second;
-    while (j < busy.size() && busy[j].first == t) running += busy[j++].second;
-    const CoreStep step{t, static_cast<int32_t>(std::max(offered, running)),
-                        static_cast<int32_t>(running)};
-    if (!usage.steps.empty() && usage.steps.back().offered_cores == step.offered_cores &&
-        usage.steps.back().busy_cores == step.busy_cores) {
-      continue;
+  std::sort(changes.begin(), changes.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<OfferStep> steps;
+  int32_t live = 0;
+  for (const auto& [t, change] : changes) {
+    live += change;
+    if (!steps.empty() && steps.back().time_ms == t) {
+      steps.back().cores = live;
+    } else {
+      steps.push_back({t, live});
     }
-    usage.steps.push_back(step);
   }
-  for (size_t k = 0; k < usage.steps.size(); ++k) {
-    const CoreStep& s = usage.steps[k];
-    const int64_t next = k + 1 < usage.steps.size() ? usage.steps[k + 1].time_ms : facts.app_end_ms;
-    const int64_t span = next - s.time_ms;
-    usage.app.available += span * s.offered_cores;
-    usage.app.used += span * s.busy_cores;
-    usage.peak_offered_cores = std::max<int64_t>(usage.peak_offered_cores, s.offered_cores);
-  }
-  // The raise: the effective offer minus what the executors offered, recomputed from `offer`.
-  int64_t executor_core_ms = 0;
-  for (size_t k = 0, live = 0; k < offer.size(); ++k) {
-    live += offer[k].second;
-    const int64_t next = k + 1 < offer.size() ? offer[k + 1].first : facts.app_end_ms;
-    executor_core_ms += static_cast<int64_t>(live) * (next - offer[k].first);
-  }
-  usage.raised_core_ms = usage.app.available - executor_core_ms;
+  return steps;
+}
+
+CoreUsage EmptyCoreUsage(int64_t start_ms, int64_t end_ms) {
+  CoreUsage usage;
+  usage.start_ms = start_ms;
+  usage.end_ms = std::max(start_ms, end_ms);
+  const int64_t length = usage.end_ms - start_ms;
+  usage.bucket_ms = std::max<int64_t>(1, (length + kUsageBuckets - 1) / kUsageBuckets);
+  usage.buckets.resize(static_cast<size_t>((length + usage.bucket_ms - 1) / usage.bucket_ms));
   return usage;
 }
 
-std::vector<CoreMs> CoreMsWithin(const CoreUsage& usage, const std::vector<Stretch>& stretches,
-                                 int64_t end_ms) {
-  // Cumulative sums at every stretch boundary, found by one walk over the steps.
-  std::vector<std::pair<int64_t, size_t>> bounds;  // (time, 2*stretch + is_end)
-  for (size_t k = 0; k < stretches.size(); ++k) {
-    bounds.push_back({stretches[k].start_ms, 2 * k});
-    bounds.push_back({stretches[k].end_ms, 2 * k + 1});
+void AddCoreSegment(CoreUsage& usage, const CoreSegment& s) {
+  const int64_t span = s.to_ms - s.from_ms;
+  if (span <= 0) return;
+  usage.app.available += span * s.offered_cores;
+  usage.app.used += span * s.busy_cores;
+  usage.peak_offered_cores = std::max<int64_t>(usage.peak_offered_cores, s.offered_cores);
+  if (usage.buckets.empty()) return;
+  const size_t first = static_cast<size_t>((s.from_ms - usage.start_ms) / usage.bucket_ms);
+  const size_t last = std::min(usage.buckets.size() - 1,
+                               static_cast<size_t>((s.to_ms - 1 - usage.start_ms) / usage.bucket_ms));
+  for (size_t k = first; k <= last; ++k) {
+    const int64_t overlap =
+        std::min(s.to_ms, usage.bucket_end(k)) - std::max(s.from_ms, usage.bucket_start(k));
+    if (overlap <= 0) continue;
+    UsageBucket& b = usage.buckets[k];
+    b.offered_core_ms += overlap * s.offered_cores;
+    b.busy_core_ms += overlap * s.busy_cores;
+    b.max_offered_cores = std::max(b.max_offered_cores, s.offered_cores);
+    b.max_busy_cores = std::max(b.max_busy_cores, s.busy_cores);
   }
-  std::sort(bounds.begin(), bounds.end());
-  std::vector<CoreMs> at(bounds.size() == 0 ? 0 : stretches.size() * 2);
-  CoreMs sum;
-  size_t step = 0;
-  int64_t now = usage.steps.empty() ? 0 : usage.steps[0].time_ms;
-  for (const auto& [t, slot] : bounds) {
-    // Advance the sums to time t.
-    while (step < usage.steps.size()) {
-      const CoreStep& s = usage.steps[step];
-      const int64_t next = step + 1 < usage.steps.size() ? usage.steps[step + 1].time_ms : end_ms;
-      if (t < s.time_ms) break;
-      const int64_t from = std::max(now, s.time_ms), to = std::min(t, next);
-      if (to > from) {
-        sum.available += (to - from) * s.offered_cores;
-        sum.used += (to - from) * s.busy_cores;
-        now = to;
-      }
-      if (t < next) break;
-      ++step;
-    }
-    at[slot] = sum;
-  }
-  std::vector<CoreMs> out(stretches.size());
-  for (size_t k = 0; k < stretches.size(); ++k) {
-    out[k].available = at[2 * k + 1].available - at[2 * k].available;
-    out[k].used = at[2 * k + 1].used - at[2 * k].used;
-  }
-  return out;
 }
 
-}  // namespace afterglow::time_analysis
-
-namespace afterglow::time_analysis {
-
-std::vector<StretchUsage> UsageWithinDisjoint(const CoreUsage& usage,
-                                              const std::vector<Stretch>& stretches,
-                                              int64_t end_ms) {
-  std::vector<StretchUsage> out(stretches.size());
-  size_t step = 0;
-  for (size_t k = 0; k < stretches.size(); ++k) {
-    const Stretch& w = stretches[k];
-    StretchUsage& u = out[k];
-    int64_t covered = 0;  // time of the stretch that some step describes
-    // Steps are sorted; back up to the step in force at the stretch's start.
-    if (step >= usage.steps.size()) step = usage.steps.empty() ? 0 : usage.steps.size() - 1;
-    while (step > 0 && usage.steps[step].time_ms > w.start_ms) --step;
-    for (; step < usage.steps.size(); ++step) {
-      const CoreStep& s = usage.steps[step];
-      const int64_t next = step + 1 < usage.steps.size() ? usage.steps[step + 1].time_ms : end_ms;
-      if (s.time_ms >= w.end_ms) break;
-      const int64_t from = std::max(w.start_ms, s.time_ms), to = std::min(w.end_ms, next);
-      if (to <= from) continue;
-      covered += to - from;
-      u.cores.available += (to - from) * s.offered_cores;
-      u.cores.used += (to - from) * s.busy_cores;
-      if (s.busy_cores == 0) u.no_task_ms += to - from;
-      u.peak_offered_cores = std::max(u.peak_offered_cores, s.offered_cores);
-    }
-    // Before the first step nothing was offered and nothing ran.
-    u.no_task_ms += w.duration_ms() - covered;
+void CoreUsageSweep::Start(const AttemptModel& attempt, const TimeFacts& facts,
+                           std::vector<Stretch> disjoint, std::vector<Stretch> spans) {
+  *this = CoreUsageSweep();
+  attempt_ = &attempt;
+  facts_ = &facts;
+  usage = EmptyCoreUsage(facts.app_start_ms, facts.app_end_ms);
+  now_ = usage.start_ms;
+  usage.executor_offer = ExecutorOfferSteps(facts);
+  int64_t executor_core_ms = 0;  // what the executors offered (before any raise)
+  for (size_t k = 0; k < usage.executor_offer.size(); ++k) {
+    const OfferStep& step = usage.executor_offer[k];
+    const int32_t before = k > 0 ? usage.executor_offer[k - 1].cores : 0;
+    offer_.push_back({step.time_ms, step.cores - before});
+    const int64_t next = k + 1 < usage.executor_offer.size() ? usage.executor_offer[k + 1].time_ms
+                                                             : usage.end_ms;
+    executor_core_ms += static_cast<int64_t>(step.cores) * (next - step.time_ms);
   }
-  return out;
+  usage.raised_core_ms = -executor_core_ms;  // plus the offer the sweep counts, in Finish
+
+  disjoint_ = std::move(disjoint);
+  in_disjoint.assign(disjoint_.size(), {});
+  in_spans.assign(spans.size(), {});
+  at_bound_.assign(spans.size() * 2, {});
+  bounds_.reserve(spans.size() * 2);
+  for (uint32_t k = 0; k < spans.size(); ++k) {
+    bounds_.push_back({spans[k].start_ms, 2 * k});
+    bounds_.push_back({spans[k].end_ms, 2 * k + 1});
+  }
+  std::sort(bounds_.begin(), bounds_.end());
+  place_.assign(usage.buckets.size() + 1, 0);
+  phase_ = Phase::kCount;
+}
+
+std::pair<int64_t, int64_t> CoreUsageSweep::TaskStretch(size_t row) const {
+  const int64_t finish = attempt_->tasks.finish_time[row];
+  const int64_t a = std::clamp(attempt_->tasks.launch_time[row], usage.start_ms, usage.end_ms);
+  const int64_t b = std::clamp(finish > 0 ? finish : usage.end_ms, usage.start_ms, usage.end_ms);
+  return b > a ? std::pair{a, b} : std::pair<int64_t, int64_t>{0, 0};
+}
+
+size_t CoreUsageSweep::BucketOf(int64_t t) const {
+  return std::min(usage.buckets.size() - 1,
+                  static_cast<size_t>((t - usage.start_ms) / usage.bucket_ms));
+}
+
+void CoreUsageSweep::Emit(int64_t to) {
+  if (to <= now_) return;
+  const CoreSegment s{now_, to, static_cast<int32_t>(std::max(offered_, running_)),
+                      static_cast<int32_t>(running_)};
+  const int64_t span = to - now_;
+  AddCoreSegment(usage, s);
+  // Span bounds inside [now_, to): the sum up to each.
+  for (; next_bound_ < bounds_.size() && bounds_[next_bound_].first < to; ++next_bound_) {
+    const int64_t into = std::max<int64_t>(0, bounds_[next_bound_].first - now_);
+    at_bound_[bounds_[next_bound_].second] = {swept_.available + into * s.offered_cores,
+                                              swept_.used + into * s.busy_cores};
+  }
+  swept_.available += span * s.offered_cores;
+  swept_.used += span * s.busy_cores;
+  // Disjoint stretches: skip those ended, add to those overlapping.
+  while (next_disjoint_ < disjoint_.size() && disjoint_[next_disjoint_].end_ms <= now_) {
+    ++next_disjoint_;
+  }
+  for (size_t k = next_disjoint_; k < disjoint_.size() && disjoint_[k].start_ms < to; ++k) {
+    const int64_t overlap = std::min(to, disjoint_[k].end_ms) - std::max(now_, disjoint_[k].start_ms);
+    if (overlap <= 0) continue;
+    StretchUsage& u = in_disjoint[k];
+    u.cores.available += overlap * s.offered_cores;
+    u.cores.used += overlap * s.busy_cores;
+    if (s.busy_cores == 0) u.no_task_ms += overlap;
+    u.peak_offered_cores = std::max(u.peak_offered_cores, s.offered_cores);
+  }
+  now_ = to;
+}
+
+void CoreUsageSweep::AdvanceTo(int64_t t) {
+  for (; next_offer_ < offer_.size() && offer_[next_offer_].first <= t; ++next_offer_) {
+    Emit(offer_[next_offer_].first);
+    offered_ += offer_[next_offer_].second;
+  }
+  Emit(t);
+}
+
+void CoreUsageSweep::Finish() {
+  AdvanceTo(usage.end_ms);
+  for (; next_bound_ < bounds_.size(); ++next_bound_) at_bound_[bounds_[next_bound_].second] = swept_;
+  for (size_t k = 0; k < in_spans.size(); ++k) {
+    in_spans[k].available = at_bound_[2 * k + 1].available - at_bound_[2 * k].available;
+    in_spans[k].used = at_bound_[2 * k + 1].used - at_bound_[2 * k].used;
+  }
+  usage.raised_core_ms += usage.app.available;
+  place_ = {};
+  chunk_end_ = {};
+  events_ = {};
+  bounds_ = {};
+  at_bound_ = {};
+  disjoint_ = {};
+  offer_ = {};
+  phase_ = Phase::kDone;
+}
+
+bool CoreUsageSweep::Step(size_t task_budget) {
+  const size_t rows = attempt_ != nullptr ? attempt_->tasks.size() : 0;
+  const int32_t cpus = facts_ != nullptr ? facts_->cpus_per_task : 1;
+  switch (phase_) {
+    case Phase::kCount: {
+      if (usage.buckets.empty()) {  // an application of no length: nothing ran in it
+        Finish();
+        return true;
+      }
+      const size_t end = StepEnd(cursor_, task_budget, rows);
+      for (; cursor_ < end; ++cursor_) {
+        const auto [a, b] = TaskStretch(cursor_);
+        if (b <= a) continue;
+        ++place_[BucketOf(a) + 1];
+        ++place_[BucketOf(b) + 1];
+      }
+      if (cursor_ < rows) return false;
+      for (size_t k = 1; k < place_.size(); ++k) place_[k] += place_[k - 1];
+      // Chunks of consecutive buckets holding about a kChunks-th of the events each.
+      const uint64_t target = std::max<uint64_t>(1, (place_.back() + kChunks - 1) / kChunks);
+      size_t widest = 0, from = 0;
+      for (size_t k = 0; k < usage.buckets.size(); ++k) {
+        if (place_[k + 1] - place_[from] >= target || k + 1 == usage.buckets.size()) {
+          chunk_end_.push_back(k + 1);
+          widest = std::max<size_t>(widest, place_[k + 1] - place_[from]);
+          from = k + 1;
+        }
+      }
+      events_.resize(widest);
+      cursor_ = 0;
+      chunk_ = 0;
+      chunk_base_ = place_[0];
+      phase_ = Phase::kPlace;
+      return false;
+    }
+    case Phase::kPlace: {
+      const size_t first = chunk_ == 0 ? 0 : chunk_end_[chunk_ - 1], end_bucket = chunk_end_[chunk_];
+      const size_t end = StepEnd(cursor_, task_budget, rows);
+      for (; cursor_ < end; ++cursor_) {
+        const auto [a, b] = TaskStretch(cursor_);
+        if (b <= a) continue;
+        const size_t ka = BucketOf(a), kb = BucketOf(b);
+        if (ka >= first && ka < end_bucket) {
+          events_[place_[ka]++ - chunk_base_] = static_cast<uint32_t>(a - usage.bucket_start(ka)) << 1;
+        }
+        if (kb >= first && kb < end_bucket) {
+          events_[place_[kb]++ - chunk_base_] =
+              (static_cast<uint32_t>(b - usage.bucket_start(kb)) << 1) | 1;
+        }
+      }
+      if (cursor_ < rows) return false;
+      // place_[k] is now where bucket k ends; bucket k begins where k - 1 ends.
+      cursor_ = first;
+      phase_ = Phase::kSweep;
+      return false;
+    }
+    case Phase::kSweep: {
+      const size_t first = chunk_ == 0 ? 0 : chunk_end_[chunk_ - 1], end_bucket = chunk_end_[chunk_];
+      size_t swept = 0;
+      while (cursor_ < end_bucket && (swept == 0 || swept < task_budget)) {
+        const size_t k = cursor_++;
+        const uint32_t begin = (k == first ? chunk_base_ : place_[k - 1]) - chunk_base_;
+        const uint32_t end = place_[k] - chunk_base_;
+        std::sort(events_.begin() + begin, events_.begin() + end);
+        for (uint32_t e = begin; e < end; ++e) {
+          AdvanceTo(usage.bucket_start(k) + (events_[e] >> 1));
+          running_ += (events_[e] & 1) != 0 ? -cpus : cpus;
+        }
+        swept += end - begin + 1;
+      }
+      if (cursor_ < end_bucket) return false;
+      if (++chunk_ < chunk_end_.size()) {
+        chunk_base_ = place_[end_bucket - 1];
+        cursor_ = 0;
+        phase_ = Phase::kPlace;
+        return false;
+      }
+      Finish();
+      return true;
+    }
+    case Phase::kDone:
+      break;
+  }
+  return true;
 }
 
 }  // namespace afterglow::time_analysis

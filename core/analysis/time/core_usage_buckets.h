@@ -1,8 +1,8 @@
 // The core usage series (core_usage.h) reduced to what a chart of a given width can show: equal
 // time buckets over a visible range, each with the most and the mean cores offered and busy, so
-// a short burst stays visible as a peak while the mean draws the area. Also the step in force at
-// one instant, for a hover readout. Cost: a binary search, then the steps inside the range; a
-// view caches the buckets per (range, width) rather than asking every frame.
+// a short burst stays visible as a peak while the mean draws the area. Also the series' own
+// bucket at one instant, for a hover readout. Cost: the series' buckets inside the range; a view
+// caches the buckets per (range, width) rather than asking every frame.
 #pragma once
 
 #include <cstdint>
@@ -21,13 +21,14 @@ struct CoreUsageBucket {
   double mean_busy_cores = 0;
 };
 
-// `buckets` equal buckets over [from_ms, to_ms) (the last one takes the remainder); `end_ms` is
-// where the series ends (the application's end). Empty when buckets == 0 or to_ms <= from_ms.
+// `buckets` equal buckets over [from_ms, to_ms) (the last one takes the remainder). A chart
+// bucket narrower than the series' takes its share of each series bucket it overlaps (its mean)
+// and their peaks. Empty when buckets == 0 or to_ms <= from_ms.
 std::vector<CoreUsageBucket> BucketCoreUsage(const CoreUsage& usage, int64_t from_ms,
-                                             int64_t to_ms, int64_t end_ms, uint32_t buckets);
+                                             int64_t to_ms, uint32_t buckets);
 
-// The step in force at `time_ms`: offered and busy cores then; zeros before the first step or
-// at or after `end_ms`.
-CoreStep CoreStepAt(const CoreUsage& usage, int64_t time_ms, int64_t end_ms);
+// The series' bucket holding `time_ms` (usage.bucket_ms wide: one millisecond, so the exact
+// cores then, for an application shorter than kUsageBuckets ms); zeros outside the application.
+CoreUsageBucket CoreUsageAt(const CoreUsage& usage, int64_t time_ms);
 
 }  // namespace afterglow::time_analysis

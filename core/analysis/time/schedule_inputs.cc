@@ -34,11 +34,9 @@ void AddGroup(const TimeFacts& facts, const std::vector<uint32_t>& jobs, StagesO
     local[facts.stages[s].stage_id] = static_cast<uint32_t>(input.stages.size());
     ScheduleStage stage;
     stage.stage_id = facts.stages[s].stage_id;
-    stage.task_begin = static_cast<uint32_t>(input.task_ms.size());
-    const std::vector<int32_t>& ms =
-        durations == Durations::kRunTime ? facts.stages[s].run_ms : facts.stages[s].slot_ms;
-    for (int32_t d : ms) input.task_ms.push_back(std::max(1, d));
-    stage.task_end = static_cast<uint32_t>(input.task_ms.size());
+    const StageFacts& facts_stage = facts.stages[s];
+    stage.task_begin = durations == Durations::kRunTime ? facts_stage.run_begin : facts_stage.slot_begin;
+    stage.task_end = durations == Durations::kRunTime ? facts_stage.run_end : facts_stage.slot_end;
     input.stages.push_back(stage);
   }
   // Parents in the group, and their children lists.

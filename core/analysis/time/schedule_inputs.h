@@ -1,4 +1,5 @@
 // The inputs of the executor what-if (schedule_simulation.h), in Sparklens' reading and in ours.
+// Sparklens' stages index TimeFacts::run_ms, ours TimeFacts::slot_ms.
 #pragma once
 
 #include <cstdint>

@@ -9,8 +9,9 @@ bool LaterFinish(const auto& a, const auto& b) { return a.finish_ms > b.finish_m
 
 }  // namespace
 
-ScheduleSimulation::ScheduleSimulation(const ScheduleInput& input, int64_t slots)
-    : input_(&input), slots_(std::max<int64_t>(1, slots)) {
+ScheduleSimulation::ScheduleSimulation(const ScheduleInput& input, std::span<const int32_t> task_ms,
+                                       int64_t slots)
+    : input_(&input), task_ms_(task_ms), slots_(std::max<int64_t>(1, slots)) {
   pending_tasks_.resize(input.stages.size());
   waiting_parents_.resize(input.stages.size());
   total_ms_ = input.fixed_ms;
@@ -75,13 +76,13 @@ bool ScheduleSimulation::Step(uint64_t budget) {
       if (static_cast<int64_t>(queue_.size()) >= slots_) {
         FinishOne();
         --budget;
-        ++moves_;
+      ++moves_;
       }
-      queue_.push_back({clock_ms_ + input_->task_ms[next_task_++],
+      queue_.push_back({clock_ms_ + std::max<int32_t>(1, task_ms_[next_task_++]),
                         static_cast<uint32_t>(queuing_stage_)});
       std::push_heap(queue_.begin(), queue_.end(), LaterFinish<Queued, Queued>);
       --budget;
-        ++moves_;
+      ++moves_;
       continue;
     }
     if (seeds_left_ == 0) {
@@ -103,7 +104,7 @@ bool ScheduleSimulation::Step(uint64_t budget) {
     }
     FinishOne();
     --budget;
-        ++moves_;
+    ++moves_;
   }
   return done();
 }

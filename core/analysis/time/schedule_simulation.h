@@ -17,13 +17,14 @@
 
 #include <cstdint>
 #include <set>
+#include <span>
 #include <vector>
 
 namespace afterglow::time_analysis {
 
 struct ScheduleStage {
   int32_t stage_id = 0;
-  uint32_t task_begin = 0, task_end = 0;      // range of ScheduleInput::task_ms
+  uint32_t task_begin = 0, task_end = 0;      // range of the simulated durations (TimeFacts')
   uint32_t child_begin = 0, child_end = 0;    // range of ScheduleInput::children
   uint32_t parents_in_group = 0;              // distinct parents that this group simulates
   bool is_seed = false;                        // the highest stage id of one of the group's jobs
@@ -35,8 +36,9 @@ struct ScheduleGroup {
   int64_t no_stage_ms = 0;                   // the group's time when it has no stage to simulate
 };
 
+// The stages and groups to simulate. The tasks' durations are not copied here: a stage's range
+// indexes the durations the simulation is given (TimeFacts::run_ms or slot_ms).
 struct ScheduleInput {
-  std::vector<int32_t> task_ms;      // each at least 1 ms (Sparklens forces 0 ms tasks to 1)
   std::vector<ScheduleStage> stages;
   std::vector<uint32_t> children;    // indices into `stages`, same group
   std::vector<ScheduleGroup> groups;
@@ -45,8 +47,9 @@ struct ScheduleInput {
 
 class ScheduleSimulation {
  public:
-  // `input` must outlive the simulation. `slots`: task slots (cores / spark.task.cpus), >= 1.
-  ScheduleSimulation(const ScheduleInput& input, int64_t slots);
+  // `input` and `task_ms` must outlive the simulation. `slots`: task slots (cores /
+  // spark.task.cpus), >= 1. A duration under 1 ms counts as 1 ms (Sparklens forces 0 ms tasks to 1).
+  ScheduleSimulation(const ScheduleInput& input, std::span<const int32_t> task_ms, int64_t slots);
 
   // Runs at most `budget` task moves (a queueing or a finishing); true once the estimate is done.
   bool Step(uint64_t budget);
@@ -65,6 +68,7 @@ class ScheduleSimulation {
     uint32_t stage;
   };
   const ScheduleInput* input_;
+  std::span<const int32_t> task_ms_;
   int64_t slots_;
   size_t group_ = 0;
   bool group_started_ = false;

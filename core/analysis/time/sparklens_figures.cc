@@ -5,7 +5,6 @@
 #include "core/analysis/time/critical_path.h"
 #include "core/analysis/time/job_groups.h"
 #include "core/analysis/time/schedule_inputs.h"
-#include "core/analysis/time/task_skew.h"
 
 namespace afterglow::time_analysis {
 
@@ -37,14 +36,14 @@ SparklensFigures ComputeSparklensFigures(const TimeFacts& facts) {
   for (const StageFacts& s : facts.stages) {
     f.stage_run_ms += s.run_ms_sum;
     // Stages that ended, with task metrics, inside the application's span.
-    if (!s.has_completion || s.run_ms.empty() || s.metric_tasks_launch < facts.app_start_ms ||
+    if (!s.has_completion || s.run_tasks() == 0 || s.metric_tasks_launch < facts.app_start_ms ||
         s.metric_tasks_finish > facts.app_end_ms) {
       continue;
     }
     SparklensStageRow row;
     row.stage_id = s.stage_id;
-    row.p_ratio = total_cores > 0 ? static_cast<double>(s.run_ms.size()) / total_cores : 0.0;
-    row.task_skew = LongestOverMedian(s.run_ms);
+    row.p_ratio = total_cores > 0 ? static_cast<double>(s.run_tasks()) / total_cores : 0.0;
+    row.task_skew = s.run_skew;
     row.one_core_ms_available = total_cores * (s.metric_tasks_finish - s.metric_tasks_launch);
     row.one_core_ms_used = s.run_ms_sum;
     f.stages.push_back(row);

@@ -5,15 +5,18 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace afterglow::time_analysis {
 
-inline double LongestOverMedian(std::vector<int32_t> ms) {
+// Copies `ms` (nth_element reorders): transient memory of one stage's tasks.
+inline double LongestOverMedian(std::span<const int32_t> ms) {
   if (ms.empty()) return 0;
-  const int32_t longest = *std::max_element(ms.begin(), ms.end());
-  std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-  const int32_t median = ms[ms.size() / 2];
+  std::vector<int32_t> sorted(ms.begin(), ms.end());
+  const int32_t longest = *std::max_element(sorted.begin(), sorted.end());
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  const int32_t median = sorted[sorted.size() / 2];
   return median > 0 ? static_cast<double>(longest) / median : 0.0;
 }
 

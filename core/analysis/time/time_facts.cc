@@ -2,43 +2,27 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <unordered_map>
+
+#include "core/analysis/time/task_skew.h"
 
 namespace afterglow::time_analysis {
 namespace {
-
-// One ended task as the analyses read it, sorted into stages by id.
-struct EndedTask {
-  int64_t task_id;
-  int64_t launch;
-  int64_t finish;
-  int64_t run_ms;
-  bool has_metrics;
-};
 
 int32_t ClampToInt32(int64_t value) {
   return static_cast<int32_t>(std::clamp<int64_t>(value, 0, INT32_MAX));
 }
 
-void FillStageTasks(std::vector<EndedTask>& tasks, int32_t cpus_per_task, StageFacts& stage) {
-  std::sort(tasks.begin(), tasks.end(),
-            [](const EndedTask& a, const EndedTask& b) { return a.task_id < b.task_id; });
-  for (const EndedTask& t : tasks) {
-    const int64_t slot = std::max<int64_t>(0, t.finish - t.launch);
-    stage.slot_ms.push_back(ClampToInt32(slot));
-    stage.slot_ms_sum += slot * cpus_per_task;
-    stage.slot_ms_max = std::max(stage.slot_ms_max, slot);
-    if (stage.first_launch == kNoTime || t.launch < stage.first_launch) stage.first_launch = t.launch;
-    if (t.finish > stage.last_finish) stage.last_finish = t.finish;
-    if (!t.has_metrics) continue;
-    stage.run_ms.push_back(ClampToInt32(t.run_ms));
-    stage.run_ms_sum += t.run_ms;
-    stage.run_ms_max = std::max(stage.run_ms_max, t.run_ms);
-    if (stage.metric_tasks_launch == kNoTime || t.launch < stage.metric_tasks_launch) {
-      stage.metric_tasks_launch = t.launch;
-    }
-    if (t.finish > stage.metric_tasks_finish) stage.metric_tasks_finish = t.finish;
-  }
+// A task row the analyses read: ended, with a finish time.
+bool IsEndedTask(const AttemptModel& attempt, size_t row) {
+  return (attempt.task_details.flags[row] & kTaskEnded) != 0 && attempt.tasks.finish_time[row] > 0;
+}
+
+// The end of a step that reads `budget` more of `total` items from `cursor` (budget may be
+// SIZE_MAX).
+size_t StepEnd(size_t cursor, size_t budget, size_t total) {
+  return budget >= total - cursor ? total : cursor + budget;
 }
 
 }  // namespace
@@ -50,23 +34,25 @@ int32_t TimeFacts::StageIndex(int32_t stage_id) const {
                                                         : -1;
 }
 
-TimeFactsResult GatherTimeFacts(const AttemptModel& attempt) {
-  TimeFactsResult result;
-  TimeFacts& facts = result.facts;
+void TimeFactsGathering::Start(const AttemptModel& attempt) {
+  *this = TimeFactsGathering();
+  attempt_ = &attempt;
+  TimeFacts& facts = result_.facts;
   facts.cpus_per_task = std::max(1, attempt.app.default_cpus_per_task);
   facts.app_start_ms = attempt.app.start_time;
   facts.app_ended = attempt.app.completed && attempt.app.end_time != kNoTime;
   facts.app_end_ms = facts.app_ended ? attempt.app.end_time : attempt.app.last_event_time;
   if (facts.app_start_ms == kNoTime) {
-    result.problem = "the log has no SparkListenerApplicationStart: the application's start is unknown";
-    return result;
+    result_.problem = "the log has no SparkListenerApplicationStart: the application's start is unknown";
+    return;
   }
   if (facts.app_end_ms == kNoTime || facts.app_end_ms < facts.app_start_ms) {
-    result.problem = "the log has no event after the application's start: its end is unknown";
-    return result;
+    result_.problem = "the log has no event after the application's start: its end is unknown";
+    return;
   }
 
-  // Stages by id, each attempt's tasks together. Parents and status from the attempts.
+  // Stages by id, each attempt's tasks together; parents and status from the attempts. A stage
+  // that only tasks name is added when the tasks are counted.
   std::map<int32_t, StageFacts> stages;
   std::map<int32_t, int32_t> latest_attempt;
   for (const StageAttempt& s : attempt.stages) {
@@ -84,29 +70,111 @@ TimeFactsResult GatherTimeFacts(const AttemptModel& attempt) {
     stage.completed_ok = s.status == StageStatus::kComplete && !s.failure_reason.present;
     stage.has_completion = s.completion_time != kNoTime;
   }
-  std::unordered_map<int32_t, std::vector<EndedTask>> tasks_by_stage;
-  const TaskColumns& tasks = attempt.tasks;
-  for (size_t row = 0; row < tasks.size(); ++row) {
-    const uint8_t flags = attempt.task_details.flags[row];
-    const int64_t finish = tasks.finish_time[row];
-    if ((flags & kTaskEnded) == 0 || finish <= 0) continue;
-    tasks_by_stage[tasks.stage_id[row]].push_back(
-        {tasks.task_id[row], tasks.launch_time[row], finish,
-         attempt.task_details.metric(row, TaskMetric::kExecutorRunTime),
-         (flags & kTaskHasMetrics) != 0});
-  }
-  for (auto& [stage_id, ended] : tasks_by_stage) {
-    StageFacts& stage = stages[stage_id];
-    stage.stage_id = stage_id;
-    FillStageTasks(ended, facts.cpus_per_task, stage);
-  }
+  facts.stages.reserve(stages.size());
   for (auto& [id, stage] : stages) facts.stages.push_back(std::move(stage));
+  place_.assign(facts.stages.size(), 0);
+  run_counts_.assign(facts.stages.size(), 0);
+  last_task_id_.assign(facts.stages.size(), INT64_MIN);
+  phase_ = Phase::kCount;
+}
 
+uint32_t TimeFactsGathering::StageIndexOfRow(size_t row) {
+  const int32_t stage_id = attempt_->tasks.stage_id[row];
+  if (memo_index_ != UINT32_MAX && stage_id == memo_stage_id_) return memo_index_;
+  TimeFacts& facts = result_.facts;
+  int32_t s = facts.StageIndex(stage_id);
+  if (s < 0) {
+    // A stage no StageSubmitted named (a log cut at its head): its tasks still count.
+    StageFacts stage;
+    stage.stage_id = stage_id;
+    auto at = std::lower_bound(facts.stages.begin(), facts.stages.end(), stage_id,
+                               [](const StageFacts& f, int32_t id) { return f.stage_id < id; });
+    s = static_cast<int32_t>(at - facts.stages.begin());
+    facts.stages.insert(at, std::move(stage));
+    place_.insert(place_.begin() + s, 0);
+    run_counts_.insert(run_counts_.begin() + s, 0);
+    last_task_id_.insert(last_task_id_.begin() + s, INT64_MIN);
+  }
+  memo_stage_id_ = stage_id;
+  memo_index_ = static_cast<uint32_t>(s);
+  return memo_index_;
+}
+
+void TimeFactsGathering::EndCount() {
+  // place_ held each stage's count of ended tasks: turn counts into ranges.
+  TimeFacts& facts = result_.facts;
+  uint32_t slots = 0, runs = 0;
+  for (size_t s = 0; s < facts.stages.size(); ++s) {
+    StageFacts& stage = facts.stages[s];
+    stage.slot_begin = slots;
+    slots += place_[s];
+    stage.slot_end = slots;
+    place_[s] = stage.slot_begin;
+    stage.run_begin = runs;
+    runs += run_counts_[s];
+    stage.run_end = runs;
+    run_counts_[s] = stage.run_begin;
+  }
+  last_task_id_ = {};
+  if (!in_id_order_) rows_.resize(slots);
+  facts.slot_ms.resize(slots);
+  facts.run_ms.resize(runs);
+  memo_index_ = UINT32_MAX;  // stage indices are final from here on
+}
+
+void TimeFactsGathering::AddTask(StageFacts& stage, uint32_t row, uint32_t slot, uint32_t run) {
+  TimeFacts& facts = result_.facts;
+  const TaskColumns& tasks = attempt_->tasks;
+  const int64_t launch = tasks.launch_time[row], finish = tasks.finish_time[row];
+  const int64_t held = std::max<int64_t>(0, finish - launch);
+  facts.slot_ms[slot] = ClampToInt32(held);
+  stage.slot_ms_sum += held * facts.cpus_per_task;
+  stage.slot_ms_max = std::max(stage.slot_ms_max, held);
+  if (stage.first_launch == kNoTime || launch < stage.first_launch) stage.first_launch = launch;
+  if (finish > stage.last_finish) stage.last_finish = finish;
+  if ((attempt_->task_details.flags[row] & kTaskHasMetrics) == 0) return;
+  const int64_t run_ms = attempt_->task_details.metric(row, TaskMetric::kExecutorRunTime);
+  facts.run_ms[run] = ClampToInt32(run_ms);
+  stage.run_ms_sum += run_ms;
+  stage.run_ms_max = std::max(stage.run_ms_max, run_ms);
+  if (stage.metric_tasks_launch == kNoTime || launch < stage.metric_tasks_launch) {
+    stage.metric_tasks_launch = launch;
+  }
+  if (finish > stage.metric_tasks_finish) stage.metric_tasks_finish = finish;
+}
+
+void TimeFactsGathering::FillStage(uint32_t s) {
+  TimeFacts& facts = result_.facts;
+  StageFacts& stage = facts.stages[s];
+  if (!in_id_order_) {
+    const TaskColumns& tasks = attempt_->tasks;
+    const std::span<uint32_t> rows(rows_.data() + stage.slot_begin, stage.slot_tasks());
+    auto by_task_id = [&tasks](uint32_t a, uint32_t b) { return tasks.task_id[a] < tasks.task_id[b]; };
+    if (!std::is_sorted(rows.begin(), rows.end(), by_task_id)) {
+      std::sort(rows.begin(), rows.end(), by_task_id);
+    }
+    uint32_t slot = stage.slot_begin, run = stage.run_begin;
+    for (uint32_t row : rows) {
+      const bool has_metrics = (attempt_->task_details.flags[row] & kTaskHasMetrics) != 0;
+      AddTask(stage, row, slot++, run);
+      if (has_metrics) ++run;
+    }
+  }
+  stage.slot_skew = LongestOverMedian(
+      std::span<const int32_t>(facts.slot_ms.data() + stage.slot_begin, stage.slot_tasks()));
+  stage.run_skew = LongestOverMedian(
+      std::span<const int32_t>(facts.run_ms.data() + stage.run_begin, stage.run_tasks()));
+}
+
+void TimeFactsGathering::GatherJobsAndExecutors() {
+  const AttemptModel& attempt = *attempt_;
+  TimeFacts& facts = result_.facts;
   // Jobs by id (the object the History Server shows for each id).
   std::unordered_map<int32_t, int64_t> sql_of_job;
   for (const auto& [execution_id, execution] : attempt.sql.executions) {
     for (const auto& [job_id, status] : execution.jobs) sql_of_job[job_id] = execution_id;
   }
+  facts.jobs.reserve(attempt.job_rows.size());
   for (const auto& [job_id, row] : attempt.job_rows) {
     const Job& job = attempt.job(row);
     JobFacts out;
@@ -125,17 +193,90 @@ TimeFactsResult GatherTimeFacts(const AttemptModel& attempt) {
   }
   for (uint32_t s = 0; s < facts.stages.size(); ++s) {
     const StageFacts& stage = facts.stages[s];
-    if (stage.job < 0 || stage.slot_ms.empty()) continue;
+    if (stage.job < 0 || stage.slot_tasks() == 0) continue;
     JobFacts& job = facts.jobs[stage.job];
     job.stages_with_tasks.push_back(s);
-    if (stage.completed_ok && !stage.run_ms.empty()) job.completed_stages.push_back(s);
+    if (stage.completed_ok && stage.run_tasks() > 0) job.completed_stages.push_back(s);
   }
-
   for (const Executor& e : attempt.executors) {
     if (e.add_time == kNoTime || e.total_cores <= 0) continue;
     facts.executors.push_back({e.executor_id, e.add_time, e.remove_time, e.total_cores});
   }
-  return result;
+}
+
+bool TimeFactsGathering::Step(size_t task_budget) {
+  if (!result_.problem.empty()) phase_ = Phase::kDone;
+  const size_t task_rows = attempt_ != nullptr ? attempt_->tasks.size() : 0;
+  while (phase_ != Phase::kDone) {
+    switch (phase_) {
+      case Phase::kCount: {
+        // place_ counts each stage's ended tasks, run_counts_ those with metrics.
+        const size_t end = StepEnd(cursor_, task_budget, task_rows);
+        for (; cursor_ < end; ++cursor_) {
+          if (!IsEndedTask(*attempt_, cursor_)) continue;
+          const uint32_t s = StageIndexOfRow(cursor_);
+          ++place_[s];
+          const int64_t task_id = attempt_->tasks.task_id[cursor_];
+          if (task_id < last_task_id_[s]) in_id_order_ = false;
+          last_task_id_[s] = task_id;
+          if ((attempt_->task_details.flags[cursor_] & kTaskHasMetrics) != 0) ++run_counts_[s];
+        }
+        if (cursor_ < task_rows) return false;
+        EndCount();
+        cursor_ = 0;
+        phase_ = Phase::kPlace;
+        return false;
+      }
+      case Phase::kPlace: {
+        const size_t end = StepEnd(cursor_, task_budget, task_rows);
+        for (; cursor_ < end; ++cursor_) {
+          if (!IsEndedTask(*attempt_, cursor_)) continue;
+          const uint32_t s = StageIndexOfRow(cursor_);
+          if (!in_id_order_) {
+            rows_[place_[s]++] = static_cast<uint32_t>(cursor_);
+            continue;
+          }
+          // Rows in task id order: each task goes straight to its stage's next place.
+          const bool has_metrics = (attempt_->task_details.flags[cursor_] & kTaskHasMetrics) != 0;
+          AddTask(result_.facts.stages[s], static_cast<uint32_t>(cursor_), place_[s]++,
+                  run_counts_[s]);
+          if (has_metrics) ++run_counts_[s];
+        }
+        if (cursor_ < task_rows) return false;
+        place_ = {};
+        run_counts_ = {};
+        cursor_ = 0;
+        phase_ = Phase::kFill;
+        return false;
+      }
+      case Phase::kFill: {
+        size_t read = 0;
+        while (cursor_ < result_.facts.stages.size() && (read == 0 || read < task_budget)) {
+          read += result_.facts.stages[cursor_].slot_tasks() + 1;  // sorted, or read for skew
+          FillStage(static_cast<uint32_t>(cursor_++));
+        }
+        if (cursor_ < result_.facts.stages.size()) return false;
+        rows_ = {};
+        phase_ = Phase::kJobs;
+        return false;
+      }
+      case Phase::kJobs:
+        GatherJobsAndExecutors();
+        phase_ = Phase::kDone;
+        break;
+      case Phase::kDone:
+        break;
+    }
+  }
+  return true;
+}
+
+TimeFactsResult GatherTimeFacts(const AttemptModel& attempt) {
+  TimeFactsGathering gathering;
+  gathering.Start(attempt);
+  while (!gathering.Step(SIZE_MAX)) {
+  }
+  return gathering.Take();
 }
 
 }  // namespace afterglow::time_analysis

@@ -4,8 +4,9 @@
 
 namespace afterglow::time_analysis {
 
-WhatIfRun::WhatIfRun(const ScheduleInput& input, const WhatIfSetup& setup)
-    : input_(&input), setup_(setup) {
+WhatIfRun::WhatIfRun(const ScheduleInput& input, std::span<const int32_t> task_ms,
+                     const WhatIfSetup& setup)
+    : input_(&input), task_ms_(task_ms), setup_(setup) {
   StartNext();
 }
 
@@ -21,7 +22,7 @@ void WhatIfRun::StartNext() {
   if (next_ > kWhatIfPercents.size()) return;
   const int64_t slots = std::max<int64_t>(
       1, current_executors_ * setup_.cores_per_executor / std::max(1, setup_.cpus_per_task));
-  simulation_ = std::make_unique<ScheduleSimulation>(*input_, slots);
+  simulation_ = std::make_unique<ScheduleSimulation>(*input_, task_ms_, slots);
 }
 
 bool WhatIfRun::Step(uint64_t budget) {

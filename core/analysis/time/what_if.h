@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "core/analysis/time/schedule_simulation.h"
@@ -33,8 +34,8 @@ struct WhatIfSetup {
 
 class WhatIfRun {
  public:
-  // `input` must outlive the run.
-  WhatIfRun(const ScheduleInput& input, const WhatIfSetup& setup);
+  // `input` and `task_ms` (the durations its stages index) must outlive the run.
+  WhatIfRun(const ScheduleInput& input, std::span<const int32_t> task_ms, const WhatIfSetup& setup);
 
   bool Step(uint64_t budget);  // true once every estimate is done
   bool done() const { return next_ > kWhatIfPercents.size(); }
@@ -46,6 +47,7 @@ class WhatIfRun {
   void StartNext();
 
   const ScheduleInput* input_;
+  std::span<const int32_t> task_ms_;
   WhatIfSetup setup_;
   size_t next_ = 0;  // 0: the model estimate; k: kWhatIfPercents[k - 1]
   int64_t current_executors_ = 0;

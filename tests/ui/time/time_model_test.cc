@@ -59,7 +59,15 @@ TEST(TimeModel, UsageBucketsAreCachedPerRangeAndWidth) {
   for (size_t i = 0; i < cache.busy_mean.size(); ++i) {
     EXPECT_LE(cache.busy_mean[i], cache.busy_max[i] + 1e-9);
     EXPECT_LE(cache.busy_max[i], cache.peak_cores);
-    EXPECT_LE(cache.offered_mean[i], cache.peak_cores + 1e-9);
+  }
+  // The offer line: the executors' own steps across the whole range, within the axis.
+  ASSERT_FALSE(cache.offer_cores.empty());
+  ASSERT_EQ(cache.offer_edges.size(), cache.offer_cores.size() + 1);
+  EXPECT_GE(cache.offer_edges.front(), static_cast<double>(start));
+  EXPECT_LE(cache.offer_edges.back(), static_cast<double>(end));
+  for (size_t i = 0; i < cache.offer_cores.size(); ++i) {
+    EXPECT_LE(cache.offer_cores[i], cache.peak_cores);
+    EXPECT_LT(cache.offer_edges[i], cache.offer_edges[i + 1]);
   }
   EXPECT_GT(cache.peak_cores, 0);
 }

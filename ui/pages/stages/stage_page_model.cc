@@ -263,6 +263,18 @@ void StagePageModel::Build(const AttemptModel& model, const StringPool& strings,
       row.skew_ratio = skew.ratio;
       summary.push_back(row);
     }
+    // The Duration row's tasks (executorRunTime), binned: the shape behind its five numbers.
+    const std::vector<int64_t> durations =
+        SortedSummaryValues(model, rows, SummaryField::kExecutorRunTime);
+    duration_histogram = HistogramOfSorted(durations, kDurationHistogramBins);
+    for (size_t k = 0; k < duration_histogram.counts.size(); ++k) {
+      duration_bin_edges.push_back(static_cast<double>(duration_histogram.bin_start(k)));
+      duration_bin_counts.push_back(duration_histogram.counts[k]);
+    }
+    if (!duration_histogram.counts.empty()) {
+      duration_bin_edges.push_back(
+          static_cast<double>(duration_histogram.bin_end(duration_histogram.counts.size() - 1)));
+    }
   }
 
   tasks.Build(model, strings, rows);

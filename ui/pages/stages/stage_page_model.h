@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/analysis/task_quantiles.h"
+#include "core/analysis/value_histogram.h"
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 #include "ui/widgets/metric_tooltips.h"
@@ -21,6 +22,9 @@ namespace afterglow::ui {
 
 // The summary table's quantiles, as Spark's stage page requests them.
 inline constexpr std::array<double, 5> kSummaryQuantiles = {0.0, 0.25, 0.5, 0.75, 1.0};
+// At most this many bins in the stage page's histogram of task durations: wide enough bars to
+// read at the page's width, narrow enough to show a second mode or a straggler apart.
+inline constexpr uint32_t kDurationHistogramBins = 48;
 
 // How a summary row prints its values.
 enum class SummaryUnit : uint8_t {
@@ -90,6 +94,10 @@ struct StagePageModel {
 
   bool has_summary = false;  // false when no task reported metrics (the endpoint's 404)
   std::vector<SummaryRow> summary;
+  // The task durations of the summary's Duration row (executorRunTime), in round bins.
+  ValueHistogram duration_histogram;
+  // The same as the chart draws it: bin edges (one more than the bins) and counts, in ms.
+  std::vector<double> duration_bin_edges, duration_bin_counts;
   std::vector<ExecutorSummaryRow> executors;  // executor id order (numbers numerically)
   std::vector<AccumulatorRow> accumulators;   // named, non-internal; id ascending
   TaskTableModel tasks;

@@ -2,7 +2,8 @@
 //   [header]      id, attempt, name, status, times, totals, jobs, other attempts, failure
 //   [findings]    the diagnosis' findings about this stage attempt (ui/pages/findings/)
 //   [dag]         the DAG of RDD operations (ui/graph/)
-//   [summary]     min / 25th / median / 75th / max of the task metrics, skew highlighted
+//   [summary]     min / 25th / median / 75th / max of the task metrics, skew highlighted, and
+//                 the histogram of task durations (duration_histogram_view.h)
 //   [executors]   aggregated metrics by executor
 //   [accumulators]
 //   [timeline]    the event timeline of tasks (ui/timeline/)
@@ -18,6 +19,7 @@
 #include "ui/app/keyboard.h"
 #include "ui/widgets/metric_tooltips.h"
 #include "ui/graph/rdd_dag_view.h"
+#include "ui/pages/stages/duration_histogram_view.h"
 #include "ui/widgets/sortable_table.h"
 #include "ui/pages/stages/stages_table_model.h"
 #include "ui/widgets/status_colors.h"
@@ -705,6 +707,8 @@ void DrawStageView(AppState& state) {
   DrawStageDag(state, static_cast<int32_t>(page.stage_id), 0);
 
   DrawSummary(page);
+  ImGui::Dummy(ImVec2(0, gap * 0.5f));
+  DrawDurationHistogram(page);
   ImGui::Dummy(ImVec2(0, gap));
   DrawExecutors(state, page);
   ImGui::Dummy(ImVec2(0, gap));
@@ -737,6 +741,16 @@ void DescribeStageView(const AppState& state, JsonWriter& out) {
     for (double v : duration->values) out.Double(v);
   }
   out.EndArray();
+  // The histogram of those tasks' durations: bin k is [lo + k * binWidth, lo + (k + 1) * binWidth).
+  out.Key("durationHistogram");
+  out.BeginObject();
+  out.FieldInt("lo", page.duration_histogram.lo);
+  out.FieldInt("binWidth", page.duration_histogram.bin_width);
+  out.Key("counts");
+  out.BeginArray();
+  for (uint32_t c : page.duration_histogram.counts) out.Int(c);
+  out.EndArray();
+  out.EndObject();
   out.Key("skewedMetrics");  // summary rows whose Max cell is highlighted
   out.BeginArray();
   for (const SummaryRow& row : page.summary) {

@@ -84,7 +84,16 @@ void CheckAttempt(const AttemptModel& model) {
   }
   const TimeAnalysis& t = result.analysis;
   const AfterglowTimeFigures& a = t.afterglow;
-  for (const CoreStep& s : a.usage.steps) ASSERT_LE(s.busy_cores, s.offered_cores) << s.time_ms;
+  int64_t bucket_available = 0, bucket_used = 0;
+  for (const UsageBucket& b : a.usage.buckets) {
+    ASSERT_LE(b.max_busy_cores, b.max_offered_cores);
+    ASSERT_LE(b.busy_core_ms, b.offered_core_ms);
+    bucket_available += b.offered_core_ms;
+    bucket_used += b.busy_core_ms;
+  }
+  EXPECT_LE(a.usage.buckets.size(), kUsageBuckets);
+  EXPECT_EQ(bucket_available, a.usage.app.available) << "the buckets hold every core-ms";
+  EXPECT_EQ(bucket_used, a.usage.app.used);
   EXPECT_LE(a.usage.app.used, a.usage.app.available);
   EXPECT_LE(a.usage.app.UsedPct(), 100.0);
   EXPECT_GE(a.usage.app.wasted(), 0);
@@ -135,7 +144,92 @@ void CheckAttempt(const AttemptModel& model) {
   EXPECT_TRUE(has_full_row);
 }
 
+// Everything the analysis holds, field by field: the stepped analysis must equal the one block.
+void ExpectSameAnalysis(const TimeAnalysis& x, const TimeAnalysis& y) {
+  EXPECT_EQ(x.facts.run_ms, y.facts.run_ms);
+  EXPECT_EQ(x.facts.slot_ms, y.facts.slot_ms);
+  ASSERT_EQ(x.facts.stages.size(), y.facts.stages.size());
+  for (size_t s = 0; s < x.facts.stages.size(); ++s) {
+    const StageFacts &a = x.facts.stages[s], &b = y.facts.stages[s];
+    EXPECT_EQ(a.stage_id, b.stage_id);
+    EXPECT_EQ(a.run_begin, b.run_begin);
+    EXPECT_EQ(a.run_end, b.run_end);
+    EXPECT_EQ(a.slot_begin, b.slot_begin);
+    EXPECT_EQ(a.slot_end, b.slot_end);
+    EXPECT_EQ(a.slot_ms_sum, b.slot_ms_sum);
+    EXPECT_EQ(a.run_skew, b.run_skew);
+    EXPECT_EQ(a.job, b.job);
+  }
+  ASSERT_EQ(x.facts.jobs.size(), y.facts.jobs.size());
+  for (size_t j = 0; j < x.facts.jobs.size(); ++j) {
+    EXPECT_EQ(x.facts.jobs[j].stages_with_tasks, y.facts.jobs[j].stages_with_tasks);
+  }
+  const SparklensFigures &sx = x.sparklens, &sy = y.sparklens;
+  EXPECT_EQ(sx.driver_ms, sy.driver_ms);
+  EXPECT_EQ(sx.critical_path_ms, sy.critical_path_ms);
+  EXPECT_EQ(sx.ideal_ms, sy.ideal_ms);
+  EXPECT_EQ(sx.cluster_utilization_pct, sy.cluster_utilization_pct);
+  ASSERT_EQ(sx.stages.size(), sy.stages.size());
+  for (size_t k = 0; k < sx.stages.size(); ++k) {
+    EXPECT_EQ(sx.stages[k].task_skew, sy.stages[k].task_skew);
+    EXPECT_EQ(sx.stages[k].one_core_ms_available, sy.stages[k].one_core_ms_available);
+  }
+  const AfterglowTimeFigures &ax = x.afterglow, &ay = y.afterglow;
+  EXPECT_EQ(ax.driver_ms, ay.driver_ms);
+  EXPECT_EQ(ax.driver_in_jobs_ms, ay.driver_in_jobs_ms);
+  EXPECT_EQ(ax.critical_path_ms, ay.critical_path_ms);
+  EXPECT_EQ(ax.ideal_ms, ay.ideal_ms);
+  EXPECT_EQ(ax.in_jobs.available, ay.in_jobs.available);
+  EXPECT_EQ(ax.in_jobs.used, ay.in_jobs.used);
+  EXPECT_EQ(ax.usage.app.available, ay.usage.app.available);
+  EXPECT_EQ(ax.usage.app.used, ay.usage.app.used);
+  EXPECT_EQ(ax.usage.raised_core_ms, ay.usage.raised_core_ms);
+  EXPECT_EQ(ax.usage.peak_offered_cores, ay.usage.peak_offered_cores);
+  ASSERT_EQ(ax.usage.buckets.size(), ay.usage.buckets.size());
+  for (size_t k = 0; k < ax.usage.buckets.size(); ++k) {
+    const UsageBucket &a = ax.usage.buckets[k], &b = ay.usage.buckets[k];
+    ASSERT_EQ(a.offered_core_ms, b.offered_core_ms) << k;
+    ASSERT_EQ(a.busy_core_ms, b.busy_core_ms) << k;
+    ASSERT_EQ(a.max_offered_cores, b.max_offered_cores) << k;
+    ASSERT_EQ(a.max_busy_cores, b.max_busy_cores) << k;
+  }
+  ASSERT_EQ(ax.stages.size(), ay.stages.size());
+  for (size_t k = 0; k < ax.stages.size(); ++k) {
+    EXPECT_EQ(ax.stages[k].cores.available, ay.stages[k].cores.available);
+    EXPECT_EQ(ax.stages[k].cores.used, ay.stages[k].cores.used);
+    EXPECT_EQ(ax.stages[k].task_skew, ay.stages[k].task_skew);
+  }
+  EXPECT_EQ(ax.schedule.stages.size(), ay.schedule.stages.size());
+  EXPECT_EQ(ax.schedule.fixed_ms, ay.schedule.fixed_ms);
+}
+
 class CorpusTime : public ::testing::TestWithParam<std::string> {};
+
+// The page builds the analysis a few thousand tasks at a time between frames: in steps of any
+// budget it is the same analysis as built in one block.
+TEST_P(CorpusTime, StepsGiveTheSameAnalysisAsOneBlock) {
+  Session session;
+  std::string error;
+  if (!LoadPath(session, GetParam(), &error)) return;  // FiguresStayWithinTheRun checks why
+  for (const auto& model : session.models()) {
+    SCOPED_TRACE(model->file_name);
+    const TimeAnalysisResult whole = ComputeTimeAnalysis(*model);
+    for (size_t budget : {size_t{1}, size_t{37}, size_t{4096}}) {
+      SCOPED_TRACE(budget);
+      TimeAnalysisSteps steps;
+      steps.Start(*model);
+      size_t calls = 1;
+      while (!steps.Step(budget)) ++calls;
+      const TimeAnalysisResult stepped = steps.Take();
+      ASSERT_EQ(stepped.problem, whole.problem);
+      if (!whole.problem.empty()) continue;
+      ExpectSameAnalysis(stepped.analysis, whole.analysis);
+      if (budget == 1 && model->tasks.size() > 1) {
+        EXPECT_GT(calls, model->tasks.size()) << "a budget of one task takes a call per task";
+      }
+    }
+  }
+}
 
 TEST_P(CorpusTime, FiguresStayWithinTheRun) {
   Session session;

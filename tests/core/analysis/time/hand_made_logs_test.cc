@@ -163,15 +163,32 @@ TEST(TimeHandMade, ExecutorsAddedMidRun) {
   EXPECT_EQ(u.app.used, 800);
   EXPECT_EQ(u.raised_core_ms, 0);
   EXPECT_EQ(u.peak_offered_cores, 4);
+  // The executors' own offer, for the chart's line: 2, 4 from 500, 2 from 800, none at the end.
   const int64_t t0 = r->a().facts.app_start_ms;
-  const std::vector<CoreStep> expected = {
-      {t0, 2, 0},       {t0 + 100, 2, 1}, {t0 + 500, 4, 1},
-      {t0 + 800, 2, 1}, {t0 + 900, 2, 0}, {t0 + 1000, 0, 0}};  // the series closes at the end
-  ASSERT_EQ(u.steps.size(), expected.size());
-  for (size_t k = 0; k < expected.size(); ++k) {
-    EXPECT_EQ(u.steps[k].time_ms, expected[k].time_ms) << k;
-    EXPECT_EQ(u.steps[k].offered_cores, expected[k].offered_cores) << k;
-    EXPECT_EQ(u.steps[k].busy_cores, expected[k].busy_cores) << k;
+  ASSERT_EQ(u.executor_offer.size(), 4u);
+  const int64_t times[] = {t0, t0 + 500, t0 + 800, t0 + 1000};
+  const int32_t cores[] = {2, 4, 2, 0};
+  for (size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(u.executor_offer[k].time_ms, times[k]) << k;
+    EXPECT_EQ(u.executor_offer[k].cores, cores[k]) << k;
+  }
+  // Shorter than kUsageBuckets ms: one bucket a millisecond, the exact cores at each instant.
+  ASSERT_EQ(u.bucket_ms, 1);
+  ASSERT_EQ(u.buckets.size(), 1000u);
+  struct Expected {
+    int64_t from, to;
+    int32_t offered, busy;
+  };
+  for (const Expected& e : {Expected{0, 100, 2, 0}, Expected{100, 500, 2, 1},
+                            Expected{500, 800, 4, 1}, Expected{800, 900, 2, 1},
+                            Expected{900, 1000, 2, 0}}) {
+    for (int64_t t = e.from; t < e.to; ++t) {
+      const UsageBucket& b = u.buckets[t];
+      ASSERT_EQ(b.max_offered_cores, e.offered) << t;
+      ASSERT_EQ(b.max_busy_cores, e.busy) << t;
+      ASSERT_EQ(b.offered_core_ms, e.offered) << t;
+      ASSERT_EQ(b.busy_core_ms, e.busy) << t;
+    }
   }
   // Sparklens charges the peak (2 executors x 2 cores) for the whole job.
   EXPECT_EQ(r->a().sparklens.executors.max_concurrent, 2);

@@ -4,15 +4,22 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/analysis/time/what_if.h"
 
 namespace afterglow::time_analysis::test {
 namespace {
 
 // One group: `stages` stages in a chain (each reads the previous), `tasks` tasks of `ms` each.
-ScheduleInput Chain(uint32_t stages, uint32_t tasks, int32_t ms) {
+struct Chained {
   ScheduleInput input;
-  input.task_ms.assign(static_cast<size_t>(stages) * tasks, ms);
+  std::vector<int32_t> task_ms;
+};
+Chained Chain(uint32_t stages, uint32_t tasks, int32_t ms) {
+  Chained chained;
+  chained.task_ms.assign(static_cast<size_t>(stages) * tasks, ms);
+  ScheduleInput& input = chained.input;
   for (uint32_t s = 0; s < stages; ++s) {
     ScheduleStage stage;
     stage.stage_id = static_cast<int32_t>(s);
@@ -27,21 +34,21 @@ ScheduleInput Chain(uint32_t stages, uint32_t tasks, int32_t ms) {
     input.stages.push_back(stage);
   }
   input.groups.push_back({0, stages, 0});
-  return input;
+  return chained;
 }
 
 TEST(ScheduleSimulation, ChainTakesEachStageInWaves) {
-  const ScheduleInput input = Chain(3, 10, 7);
-  ScheduleSimulation simulation(input, 4);  // 10 tasks on 4 slots: 3 waves of 7 ms
+  const Chained chain = Chain(3, 10, 7);
+  ScheduleSimulation simulation(chain.input, chain.task_ms, 4);  // 10 tasks on 4 slots: 3 waves of 7 ms
   while (!simulation.Step(1)) {
   }
   EXPECT_EQ(simulation.estimated_ms(), 3 * 3 * 7);
 }
 
 TEST(ScheduleSimulation, FixedTimeIsAdded) {
-  ScheduleInput input = Chain(1, 1, 5);
-  input.fixed_ms = 100;
-  ScheduleSimulation simulation(input, 1);
+  Chained chain = Chain(1, 1, 5);
+  chain.input.fixed_ms = 100;
+  ScheduleSimulation simulation(chain.input, chain.task_ms, 1);
   EXPECT_TRUE(simulation.Step(1000));
   EXPECT_EQ(simulation.estimated_ms(), 105);
 }
@@ -49,14 +56,14 @@ TEST(ScheduleSimulation, FixedTimeIsAdded) {
 TEST(ScheduleSimulation, GroupWithoutStagesTakesItsOwnTime) {
   ScheduleInput input;
   input.groups.push_back({0, 0, 40});
-  ScheduleSimulation simulation(input, 8);
+  ScheduleSimulation simulation(input, {}, 8);
   EXPECT_TRUE(simulation.Step(1));
   EXPECT_EQ(simulation.estimated_ms(), 40);
 }
 
 TEST(ScheduleSimulation, StepStopsWithinItsBudget) {
-  const ScheduleInput input = Chain(2, 100, 1);
-  ScheduleSimulation simulation(input, 10);
+  const Chained chain = Chain(2, 100, 1);
+  ScheduleSimulation simulation(chain.input, chain.task_ms, 10);
   EXPECT_FALSE(simulation.Step(50));
   EXPECT_LE(simulation.moves(), 50u);
   while (!simulation.Step(50)) {
@@ -67,8 +74,8 @@ TEST(ScheduleSimulation, StepStopsWithinItsBudget) {
 // 1000 stages of 1400 tasks of 10 ms: 1.4M tasks, as many as the 4 GB bench log. With 10
 // executors of 10 cores, each stage takes ceil(1400 / slots) waves of 10 ms.
 TEST(ScheduleSimulation, WhatIfOverMillionsOfTasks) {
-  const ScheduleInput input = Chain(1000, 1400, 10);
-  WhatIfRun run(input, {10, 10, 1, 1000LL * 1400 * 10});
+  const Chained chain = Chain(1000, 1400, 10);
+  WhatIfRun run(chain.input, chain.task_ms, {10, 10, 1, 1000LL * 1400 * 10});
   uint64_t calls = 0;
   while (!run.Step(1u << 18)) ++calls;
   EXPECT_GT(calls, 10u);  // it did run in steps

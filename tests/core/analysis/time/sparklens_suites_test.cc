@@ -22,13 +22,22 @@ StageFacts OneMsStage(int32_t id, int tasks, std::vector<int32_t> parents) {
   s.parent_ids = std::move(parents);
   s.completed_ok = true;
   s.has_completion = true;
-  for (int k = 0; k < tasks; ++k) {
-    s.run_ms.push_back(1);
-    s.slot_ms.push_back(1);
-  }
+  s.run_end = s.slot_end = static_cast<uint32_t>(tasks);  // ranges laid out by LayOut
   s.run_ms_sum = s.slot_ms_sum = tasks;
   s.run_ms_max = s.slot_ms_max = 1;
   return s;
+}
+
+// Gives each stage its own range of 1 ms durations, stage after stage, as the gathering does.
+void LayOut(TimeFacts& facts) {
+  facts.run_ms.clear();
+  for (StageFacts& s : facts.stages) {
+    const uint32_t tasks = s.run_end - s.run_begin;
+    s.run_begin = s.slot_begin = static_cast<uint32_t>(facts.run_ms.size());
+    s.run_end = s.slot_end = s.run_begin + tasks;
+    facts.run_ms.insert(facts.run_ms.end(), tasks, 1);
+  }
+  facts.slot_ms = facts.run_ms;
 }
 
 // One job holding `stages`, simulated on `cores` slots as estimateJobWallClockTime does.
@@ -37,6 +46,7 @@ int64_t JobTimeOn(const std::vector<StageFacts>& stages, int64_t cores) {
   facts.app_start_ms = 0;
   facts.app_end_ms = 1000;
   facts.stages = stages;
+  LayOut(facts);
   JobFacts job;
   job.start_ms = 0;
   job.end_ms = 1000;
@@ -46,7 +56,7 @@ int64_t JobTimeOn(const std::vector<StageFacts>& stages, int64_t cores) {
   }
   facts.jobs.push_back(job);
   ScheduleInput input = SparklensScheduleInput(facts, {{0}}, 0);
-  ScheduleSimulation simulation(input, cores);
+  ScheduleSimulation simulation(input, facts.run_ms, cores);
   while (!simulation.Step(2)) {
   }
   return simulation.estimated_ms();
@@ -109,6 +119,7 @@ TEST(SparklensSchedulerSuite, TwoJobsRunningInParallel) {
   facts.app_start_ms = 0;
   facts.app_end_ms = 3;
   facts.stages.push_back(OneMsStage(0, 1, {}));
+  LayOut(facts);
   const std::vector<std::pair<int64_t, int64_t>> spans = {{0, 1}, {0, 1}, {2, 3}, {4, 5}};
   for (size_t j = 0; j < spans.size(); ++j) {
     JobFacts job;
@@ -127,7 +138,7 @@ TEST(SparklensSchedulerSuite, TwoJobsRunningInParallel) {
   const std::vector<std::vector<uint32_t>> groups = SparklensJobGroups(facts);
   const int64_t in_jobs = SparklensTimeInJobsMs(facts, groups);
   ScheduleInput input = SparklensScheduleInput(facts, groups, 3 - in_jobs);
-  ScheduleSimulation simulation(input, 1);
+  ScheduleSimulation simulation(input, facts.run_ms, 1);
   while (!simulation.Step(1)) {
   }
   EXPECT_EQ(simulation.estimated_ms(), 3);

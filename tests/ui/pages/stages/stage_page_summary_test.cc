@@ -126,6 +126,18 @@ TEST_P(StagePageSummary, EveryStageAttemptEqualsTheTaskSummaryEndpoint) {
       }
       ++rows_compared;
     }
+    // The histogram bins the Duration row's tasks: its first bin holds the min, its last the max.
+    const SummaryRow* duration = page.FindSummary(SummaryField::kExecutorRunTime);
+    ASSERT_NE(duration, nullptr) << where;
+    const ValueHistogram& h = page.duration_histogram;
+    ASSERT_FALSE(h.counts.empty()) << where;
+    EXPECT_LE(h.counts.size(), kDurationHistogramBins) << where;
+    EXPECT_EQ(h.BinOf(static_cast<int64_t>(duration->values[0])), 0) << where;
+    EXPECT_EQ(h.BinOf(static_cast<int64_t>(duration->values[4])),
+              static_cast<int64_t>(h.counts.size()) - 1) << where;
+    EXPECT_GT(h.counts.front(), 0u) << where;
+    EXPECT_GT(h.counts.back(), 0u) << where;
+    EXPECT_EQ(page.duration_bin_edges.size(), h.counts.size() + 1) << where;
   }
   EXPECT_EQ(pages, model.stage_rows.size());  // every stage attempt was compared
   EXPECT_GT(pages, 0u);
