@@ -31,7 +31,7 @@ struct Route {
   ViewId view = ViewId::kOverview;
   int64_t id = -1;       // job, stage or execution id for the views that show one entity
   int32_t attempt = -1;  // stage attempt id (kStage)
-  std::string key;       // a streaming run's id, a UUID (kStreamingRun)
+  std::string key = {};  // a streaming run's id, a UUID (kStreamingRun)
 
   bool operator==(const Route&) const = default;
 };

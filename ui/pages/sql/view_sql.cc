@@ -105,7 +105,7 @@ bool DrawSubExecutionLinks(AppState& state, const std::vector<int64_t>& ids) {
   for (int64_t id : ids) {
     if (!first) ImGui::SameLine(0, ImGui::GetFontSize() * 0.3f);
     first = false;
-    std::snprintf(label, sizeof label, "[%lld]##sub", static_cast<long long>(id));
+    std::snprintf(label, sizeof label, "[%lld]", static_cast<long long>(id));
     if (LinkText(label)) {
       Navigate(state, Route{ViewId::kSqlQuery, id});
       return true;

@@ -102,7 +102,7 @@ bool DrawParentAndSubExecutionLinks(AppState& state, const SqlQueryModel& query)
   char text[32];
   if (query.parent_execution >= 0) {
     DrawLabel("Parent execution");
-    std::snprintf(text, sizeof text, "%lld##parent", static_cast<long long>(query.parent_execution));
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(query.parent_execution));
     if (LinkText(text)) {
       Navigate(state, Route{ViewId::kSqlQuery, query.parent_execution});
       return true;
@@ -113,7 +113,7 @@ bool DrawParentAndSubExecutionLinks(AppState& state, const SqlQueryModel& query)
   DrawLabel("Sub executions");
   bool first = true;
   for (int64_t sub : query.sub_executions) {
-    std::snprintf(text, sizeof text, "%lld##sub", static_cast<long long>(sub));
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(sub));
     if (!first) SameLineOrWrap(ImGui::CalcTextSize(text).x);
     first = false;
     if (LinkText(text)) {

@@ -113,6 +113,7 @@ void StreamingRunModel::Build(const AttemptModel* model, const StringPool* strin
     StreamingBatchRow batch;
     batch.batch_id = p.batch_id;
     batch.timestamp.assign(strings->Get(p.timestamp));
+    batch.time_ms = p.timestamp_ms;
     batch.input_rows = p.num_input_rows;
     batch.input_per_s = rates_in[i].value;
     batch.process_per_s = rates_out[i].value;

@@ -56,6 +56,7 @@ struct StreamingOperationStack {
 struct StreamingBatchRow {
   int64_t batch_id = 0;
   std::string timestamp;  // as logged
+  int64_t time_ms = 0;    // the same, parsed (the charts' x)
   int64_t input_rows = 0;
   double input_per_s = 0, process_per_s = 0;  // as the charts show them (NaN as 0)
   int64_t batch_duration_ms = 0;

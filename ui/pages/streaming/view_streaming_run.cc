@@ -34,9 +34,19 @@ StreamingTimeRange StreamingRangeOf(const StreamingRunModel& run) {
   return range;
 }
 
-// The batch id of the report at time `x`, for the readout.
-int64_t StreamingBatchAt(const StreamingRunModel& run, size_t point) {
-  return point < run.batches.size() ? run.batches[point].batch_id : -1;
+// The report at time `x` (a point of a chart), for the readout; null when none is.
+const StreamingBatchRow* StreamingBatchAt(const StreamingRunModel& run, double x) {
+  for (const StreamingBatchRow& batch : run.batches) {
+    if (static_cast<double>(batch.time_ms) == x) return &batch;
+  }
+  return nullptr;
+}
+
+void StreamingPointTitle(const StreamingRunModel& run, double x) {
+  if (const StreamingBatchRow* batch = StreamingBatchAt(run, x)) {
+    ImGui::Text("batch %lld (%s)", static_cast<long long>(batch->batch_id),
+                batch->timestamp.c_str());
+  }
 }
 
 ImVec4 OperationLayerColor(size_t layer) {
@@ -53,8 +63,8 @@ void StreamingChartLabel(const char* title, const char* unit) {
   ImGui::TextColored(colors::kMuted, "(%s)", unit);
 }
 
-void DrawStreamingSeriesChart(const StreamingRunModel& run, const StreamingChart& chart, StreamingTimeRange range,
-                     float height) {
+void DrawStreamingSeriesChart(const StreamingRunModel& run, const StreamingChart& chart,
+                              StreamingTimeRange range, float height) {
   StreamingChartLabel(chart.title, chart.unit);
   const ChartSeries series[] = {{SeriesKind::kLine, chart.x.data(), chart.y.data(), chart.x.size(),
                                  colors::kRunning, true}};
@@ -67,12 +77,8 @@ void DrawStreamingSeriesChart(const StreamingRunModel& run, const StreamingChart
   const ChartHover hover = Chart(chart.title, spec, ImVec2(0, height));
   if (!hover.active || hover.point < 0) return;
   const size_t point = static_cast<size_t>(hover.point);
-  char when[48];
   ImGui::BeginTooltip();
-  ImGui::Text("batch %lld (%s)", static_cast<long long>(StreamingBatchAt(run, point)),
-              point < run.batches.size() ? run.batches[point].timestamp.c_str()
-                                         : FormatTimestamp(static_cast<int64_t>(chart.x[point]),
-                                                           when, sizeof when));
+  StreamingPointTitle(run, chart.x[point]);
   ImGui::Text("%.2f %s", chart.y[point], chart.unit);
   ImGui::EndTooltip();
 }
@@ -105,8 +111,7 @@ void DrawStreamingOperationChart(const StreamingRunModel& run, StreamingTimeRang
   if (!hover.active || hover.point < 0) return;
   const size_t point = static_cast<size_t>(hover.point);
   ImGui::BeginTooltip();
-  ImGui::Text("batch %lld (%s)", static_cast<long long>(StreamingBatchAt(run, point)),
-              point < run.batches.size() ? run.batches[point].timestamp.c_str() : "");
+  StreamingPointTitle(run, ops.x[point]);
   for (size_t layer = ops.names.size(); layer-- > 0;) {
     ImGui::TextColored(OperationLayerColor(layer), "%s: %.0f ms", ops.names[layer].c_str(),
                        ops.own[layer][point]);

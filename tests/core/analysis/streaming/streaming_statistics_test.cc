@@ -145,16 +145,13 @@ std::string ProgressEvent(int batch, const std::string& timestamp, const std::st
          timestamp + R"(","batchId":)" + std::to_string(batch) +
          R"(,"batchDuration":10,"durationMs":{"triggerExecution":10,"addBatch":7},"eventTime":)" +
          event_time + R"(,"stateOperators":)" + state_operators +
-         R"(,"sources":[{"description":"s","numInputRows":5,"inputRowsPerSecond":1.0,"processedRowsPerSecond":2.0}],"sink":{"description":"k","numOutputRows":5}}})" "
-";
+         R"(,"sources":[{"description":"s","numInputRows":5,"inputRowsPerSecond":1.0,"processedRowsPerSecond":2.0}],"sink":{"description":"k","numOutputRows":5}}})" "\n";
 }
 
 TEST(WatermarkAndStateSeries, GapInSecondsForReportsWithAWatermarkAfterTheEpoch) {
   std::string log;
-  log += R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})" "
-";
-  log += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"q","runId":"r","name":"windowed","timestamp":"2021-01-01T00:00:00.000Z"})" "
-";
+  log += R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})" "\n";
+  log += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"q","runId":"r","name":"windowed","timestamp":"2021-01-01T00:00:00.000Z"})" "\n";
   const std::string op1 =
       R"([{"numRowsTotal":4,"numRowsUpdated":2,"memoryUsedBytes":100,"numRowsDroppedByWatermark":0},{"numRowsTotal":1,"numRowsUpdated":1,"memoryUsedBytes":50,"numRowsDroppedByWatermark":3}])";
   log += ProgressEvent(0, "2021-01-01T00:00:10.000Z", R"({"watermark":"1970-01-01T00:00:00.000Z"})", op1);
@@ -178,10 +175,8 @@ TEST(WatermarkAndStateSeries, GapInSecondsForReportsWithAWatermarkAfterTheEpoch)
 
 TEST(WatermarkAndStateSeries, NoChartsWhenTheLastReportLacksThem) {
   std::string log;
-  log += R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})" "
-";
-  log += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"q","runId":"r","name":null,"timestamp":"2021-01-01T00:00:00.000Z"})" "
-";
+  log += R"({"Event":"SparkListenerApplicationStart","App Name":"a","App ID":"app-1","Timestamp":1000,"User":"u"})" "\n";
+  log += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"q","runId":"r","name":null,"timestamp":"2021-01-01T00:00:00.000Z"})" "\n";
   log += ProgressEvent(0, "2021-01-01T00:00:10.000Z", R"({"watermark":"2021-01-01T00:00:05.000Z"})",
                        R"([{"numRowsTotal":4,"numRowsUpdated":2,"memoryUsedBytes":100}])");
   log += ProgressEvent(1, "2021-01-01T00:00:20.000Z", "{}", "[]");
