@@ -9,6 +9,7 @@
 #include "core/cli/findings_command.h"
 #include "core/cli/logs_download.h"
 #include "core/cli/report_command.h"
+#include "core/cli/streaming_command.h"
 #include "core/cli/time_command.h"
 #include "core/load/load_path.h"
 #include "core/session.h"
@@ -27,6 +28,7 @@ constexpr const char* kUsage =
     "  afterglow findings PATH [--json] [--fail-on warning|critical] [--digest]\n"
     "                                  problems, their evidence, time at stake and fix\n"
     "  afterglow compare A B [--json]  two runs lined up: what changed and what it cost\n"
+    "  afterglow streaming PATH [--json]  Structured Streaming runs and their statistics\n"
     "  afterglow --help\n"
     "\n"
     "PATH is one event log (plain, .zstd, .lz4, .snappy, .lzf, .gz), a History Server download\n"
@@ -119,6 +121,9 @@ int main(int argc, char** argv) {
   }
   if (argc >= 2 && std::strcmp(argv[1], "report") == 0) {
     return afterglow::cli::RunReport(argc - 2, argv + 2);
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "streaming") == 0) {
+    return afterglow::cli::RunStreaming(argc - 2, argv + 2);
   }
   if (argc >= 2 && std::strcmp(argv[1], "compare") == 0) {
     return afterglow::cli::RunCompare(argc - 2, argv + 2);

@@ -135,8 +135,14 @@ struct StreamingQueryProgressEvent {
   std::vector<StreamingSourceProgressEvent> sources;
   StringId sink_description = kEmptyString;
   int64_t sink_num_output_rows = -1;  // -1 when absent
+  int32_t state_operators = 0;        // stateOperators' length
   int64_t state_rows_total = 0;       // sum of stateOperators[].numRowsTotal
   int64_t state_rows_updated = 0;     // sum of stateOperators[].numRowsUpdated
+  int64_t state_memory_used_bytes = 0;          // sum of stateOperators[].memoryUsedBytes
+  // sum of stateOperators[].numRowsDroppedByWatermark (Spark 3.1+; 3.0 wrote "numLateInputs",
+  // which today's StateOperatorProgress does not read: Jackson leaves the long at 0)
+  int64_t state_rows_dropped_by_watermark = 0;
+  OptString watermark;  // eventTime["watermark"], as written
 };
 
 // ...$QueryTerminatedEvent

@@ -72,6 +72,7 @@ error_code DecodeProgress(od::value value, StringPool& pool, StreamingQueryProgr
     }
     if (key == "stateOperators") {
       return ForEachElement(v, [&](od::value op) -> error_code {
+        ++p.state_operators;
         return ForEachField(op, [&](std::string_view ok, od::value ov) -> error_code {
           int64_t n = 0;
           if (ok == "numRowsTotal") {
@@ -80,9 +81,20 @@ error_code DecodeProgress(od::value value, StringPool& pool, StreamingQueryProgr
           } else if (ok == "numRowsUpdated") {
             AG_JSON_TRY(ReadInt64(ov, n));
             p.state_rows_updated += n;
+          } else if (ok == "memoryUsedBytes") {
+            AG_JSON_TRY(ReadInt64(ov, n));
+            p.state_memory_used_bytes += n;
+          } else if (ok == "numRowsDroppedByWatermark") {
+            AG_JSON_TRY(ReadInt64(ov, n));
+            p.state_rows_dropped_by_watermark += n;
           }
           return SUCCESS;
         });
+      });
+    }
+    if (key == "eventTime") {
+      return ForEachField(v, [&](std::string_view name, od::value ev) -> error_code {
+        return name == "watermark" ? ReadOptText(ev, pool, p.watermark) : SUCCESS;
       });
     }
     if (key == "sources") {
@@ -134,7 +146,10 @@ error_code DecodeStreamingEvent(EventKind kind, od::object& event, StringPool& p
       p.duration_ms.clear();
       p.sources.clear();
       p.sink_num_output_rows = -1;
+      p.state_operators = 0;
       p.state_rows_total = p.state_rows_updated = 0;
+      p.state_memory_used_bytes = p.state_rows_dropped_by_watermark = 0;
+      p.watermark = OptString{};
       QueryIdentitySeen seen;
       AG_JSON_TRY(ForEachObjectField(event, [&](std::string_view key, od::value v) -> error_code {
         return key == "progress" ? DecodeProgress(v, pool, p, seen) : SUCCESS;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
@@ -33,6 +34,21 @@ struct SqlListener::LiveStageMetrics {
   std::unordered_map<int64_t, std::pair<int64_t, int64_t>> max_task;  // id -> (value, task id)
   std::vector<bool> completed_indices;
 };
+
+namespace {
+
+// SQLAppStatusListener.onExecutionStart: `rootExecutionId.getOrElse(executionId)`. The decoder
+// keeps the field's text; a value that is not a Java long is read as absent.
+int64_t RootExecutionIdOf(const SqlExecutionStartEvent& event, const StringPool& pool) {
+  if (!event.root_execution_id.present) return event.execution_id;
+  const std::string_view text = pool.Get(event.root_execution_id.id);
+  int64_t root = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), root);
+  if (ec != std::errc() || end != text.data() + text.size()) return event.execution_id;
+  return root;
+}
+
+}  // namespace
 
 SqlListener::SqlListener(StringPool* pool, AttemptModel* model) : pool_(pool), model_(model) {}
 SqlListener::~SqlListener() = default;
@@ -342,6 +358,7 @@ void SqlListener::OnSqlExecutionStart(const SqlExecutionStartEvent& event) {
   LiveExecution* exec =
       RecordPlan(event.execution_id, event.plan, event.physical_plan_description);
   if (exec == nullptr) return;
+  exec->row.root_execution_id = RootExecutionIdOf(event, *pool_);
   exec->row.description = event.description;
   exec->row.details = event.details;
   exec->row.modified_configs = event.modified_configs;
@@ -479,8 +496,16 @@ void SqlListener::OnStreamingQueryProgress(const StreamingQueryProgressEvent& ev
   }
   progress.duration_ms = event.duration_ms;
   progress.sink_num_output_rows = event.sink_num_output_rows;
+  progress.state_operators = event.state_operators;
   progress.state_rows_total = event.state_rows_total;
   progress.state_rows_updated = event.state_rows_updated;
+  progress.state_memory_used_bytes = event.state_memory_used_bytes;
+  progress.state_rows_dropped_by_watermark = event.state_rows_dropped_by_watermark;
+  if (event.watermark.present) {
+    const std::optional<int64_t> watermark = ParseProgressTimestamp(pool_->Get(event.watermark.id));
+    progress.has_watermark = watermark.has_value();
+    progress.watermark_ms = watermark.value_or(0);
+  }
   // Spark means to keep only spark.sql.streaming.ui.retainedProgressUpdates reports per run, but
   // its check (`queryToProgress.contains(runId)`) tests the map's values, never matches, and
   // starts a new one-element queue each time: in practice every report is kept. So do we.

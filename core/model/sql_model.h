@@ -44,6 +44,10 @@ enum class SqlJobStatus : uint8_t { kRunning, kSucceeded, kFailed };
 // SQLExecutionUIData as last written to the store.
 struct SqlExecutionRow {
   int64_t execution_id = 0;
+  // The execution that started this one (Spark 3.4+ ExecutionStart "rootExecutionId"; its own id
+  // when the start has none). 0 for an execution known only from a JobStart: Spark's
+  // LiveExecutionData leaves the field at the JVM default (docs/SPARK-SEMANTICS.md fact 111).
+  int64_t root_execution_id = 0;
   OptString description;  // null (omitted) for executions known only from a JobStart
   OptString details;
   OptString physical_plan_description;
@@ -102,8 +106,13 @@ struct StreamingProgress {
   double processed_rows_per_second = 0;    // sum over sources
   std::vector<std::pair<StringId, int64_t>> duration_ms;
   int64_t sink_num_output_rows = -1;
-  int64_t state_rows_total = 0;
+  int32_t state_operators = 0;  // how many stateful operators reported
+  int64_t state_rows_total = 0;  // the sums over them
   int64_t state_rows_updated = 0;
+  int64_t state_memory_used_bytes = 0;
+  int64_t state_rows_dropped_by_watermark = 0;
+  bool has_watermark = false;  // eventTime had a "watermark" that parses as a progress timestamp
+  int64_t watermark_ms = 0;    // epoch ms (UTC)
 };
 
 // StreamingQueryData, plus the progress reports the store retains for its run.

@@ -37,6 +37,7 @@ SqlExecutionListRow ReadExecutionRow(const SqlModel& sql, const StringPool& pool
                                      const SqlExecutionRow& row, int64_t now_ms) {
   SqlExecutionListRow out;
   out.id = row.execution_id;
+  out.root_execution_id = row.root_execution_id;
   out.status = StatusOf(row);
   out.has_description = row.description.present;
   if (row.description.present) out.description = pool.Get(row.description.id);

@@ -22,6 +22,7 @@ const char* SqlExecutionStatusName(SqlExecutionStatus status);
 
 struct SqlExecutionListRow {
   int64_t id = 0;
+  int64_t root_execution_id = 0;  // SqlExecutionRow::root_execution_id (not in the REST answer)
   SqlExecutionStatus status = SqlExecutionStatus::kRunning;
   bool has_description = false;  // executions known only from a JobStart have none
   std::string_view description;

@@ -24,6 +24,7 @@
 #include "ui/graph/rdd_dag_model.h"
 #include "ui/pages/sql/sql_plan_graph_model.h"
 #include "ui/pages/sql/sql_query_model.h"
+#include "ui/pages/streaming/streaming_model.h"
 #include "ui/time/time_model.h"
 #include "ui/timeline/task_timeline.h"
 #include "ui/timeline/timeline_lanes.h"
@@ -81,6 +82,8 @@ struct AppState {
   RddDagModel stage_dag;    // the DAG of route #/stages/<id>/<attempt> (PrepareRoute)
   SqlListModel sql;          // the SQL tab's executions (RefreshModels)
   SqlQueryModel sql_query;   // the execution of route #/sql/<id> (PrepareRoute)
+  StreamingListModel streaming;     // the Streaming tab's runs (RefreshModels, with the SQL tab)
+  StreamingRunModel streaming_run;  // route #/streaming/<run id> (PrepareRoute)
   TaskTimelineModel task_timeline;       // tasks of route #/stages/<id>/<attempt> (PrepareRoute)
   LaneTimelineModel app_timeline;        // #/timeline (RefreshModels)
   LaneTimelineModel jobs_timeline;       // the jobs page's event timeline (RefreshModels)

@@ -172,6 +172,8 @@ void DrawHeader(AppState& state) {
     const ViewId section = SectionOf(state.route.view);
     for (const ViewEntry& view : RoutedViews()) {
       if (!view.tab) continue;
+      // As Spark adds its Structured Streaming tab: only for a log with streaming queries.
+      if (view.view == ViewId::kStreaming && state.streaming.rows.empty()) continue;
       ImGui::BeginDisabled(!navigable);
       const bool clicked = NavTab(view.title, navigable && views_shown && section == view.view);
       AnchorLastItem(view.title);

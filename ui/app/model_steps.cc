@@ -38,7 +38,7 @@ bool StepServesSection(ModelStep step, ViewId section) {
     case ModelStep::kStages:
       return section == ViewId::kStages;
     case ModelStep::kSql:
-      return section == ViewId::kSql;
+      return section == ViewId::kSql || section == ViewId::kStreaming;
     case ModelStep::kAppTimeline:
       return section == ViewId::kTimeline;
     case ModelStep::kJobsTimeline:
@@ -83,6 +83,7 @@ void BuildModelStep(AppState& state, ModelStep step) {
       break;
     case ModelStep::kSql:
       state.sql.Build(*state.session, app, model, state.Strings());
+      state.streaming.Build(model, state.Strings());
       break;
     case ModelStep::kAppTimeline:
       if (model != nullptr) BuildAppTimeline(*model, *state.Strings(), state.jobs, state.app_timeline);

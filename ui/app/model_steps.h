@@ -21,7 +21,7 @@ enum class ModelStep : uint8_t {
   kRoute,               // the entity the route shows (PrepareRoute: a stage's tasks, a graph)
   kJobs,                // the Jobs tab's rows (also read by both timelines)
   kStages,              // the Stages tab's rows
-  kSql,                 // the SQL tab's executions
+  kSql,                 // the SQL tab's executions and the Streaming tab's runs
   kAppTimeline,         // #/timeline
   kJobsTimeline,        // the Jobs tab's event timeline
   kExecutorsTimeline,   // the Executors tab's timeline

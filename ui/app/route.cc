@@ -20,7 +20,19 @@ constexpr Section kSections[] = {
     {ViewId::kEnvironment, ViewId::kEnvironment, "environment"},
     {ViewId::kStorage, ViewId::kRdd, "storage"},
     {ViewId::kTimeline, ViewId::kTimeline, "timeline"},
+    {ViewId::kStreaming, ViewId::kStreamingRun, "streaming"},
 };
+
+// A streaming run id: a UUID's letters, digits and dashes.
+bool IsRunKey(std::string_view text) {
+  if (text.empty() || text.size() > 64) return false;
+  for (char c : text) {
+    if (!(c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+      return false;
+    }
+  }
+  return true;
+}
 
 // Splits the next '/'-separated segment off `rest`.
 std::string_view NextSegment(std::string_view& rest) {
@@ -52,6 +64,11 @@ std::optional<Route> ParseRoute(std::string_view text) {
     if (text.empty()) return route;
     if (section.entity == section.list) return std::nullopt;
     route.view = section.entity;
+    if (section.entity == ViewId::kStreamingRun) {
+      route.key = std::string(NextSegment(text));
+      if (!IsRunKey(route.key) || !text.empty()) return std::nullopt;
+      return route;
+    }
     if (!ParseNonNegative(NextSegment(text), &route.id)) return std::nullopt;
     if (text.empty()) return route;
     if (section.entity != ViewId::kStage) return std::nullopt;
@@ -65,6 +82,7 @@ std::string FormatRoute(const Route& route) {
   for (const Section& section : kSections) {
     if (route.view == section.list) return "#/" + std::string(section.name);
     if (route.view != section.entity) continue;
+    if (route.view == ViewId::kStreamingRun) return "#/" + std::string(section.name) + "/" + route.key;
     std::string text = "#/" + std::string(section.name) + "/" + std::to_string(route.id);
     if (route.view == ViewId::kStage && route.attempt >= 0) text += "/" + std::to_string(route.attempt);
     return text;

@@ -23,12 +23,15 @@ enum class ViewId : uint8_t {
   kStorage,      // #/storage
   kTimeline,     // #/timeline
   kRdd,          // #/storage/<rdd id>
+  kStreaming,     // #/streaming
+  kStreamingRun,  // #/streaming/<run id>
 };
 
 struct Route {
   ViewId view = ViewId::kOverview;
   int64_t id = -1;       // job, stage or execution id for the views that show one entity
   int32_t attempt = -1;  // stage attempt id (kStage)
+  std::string key = {};  // a streaming run's id, a UUID (kStreamingRun)
 
   bool operator==(const Route&) const = default;
 };

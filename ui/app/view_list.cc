@@ -19,6 +19,9 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStorage, "Storage", true, DrawStorageView, DescribeStorageView},
     {ViewId::kRdd, "RDD", false, DrawRddView, DescribeRddView},
     {ViewId::kTimeline, "Timeline", true, DrawTimelineView, DescribeTimelineView},
+    {ViewId::kStreaming, "Streaming", true, DrawStreamingView, DescribeStreamingView},
+    {ViewId::kStreamingRun, "Streaming run", false, DrawStreamingRunView,
+     DescribeStreamingRunView},
 };
 
 }  // namespace

@@ -38,6 +38,10 @@ void DrawRddView(AppState& state);
 void DescribeRddView(const AppState& state, JsonWriter& out);
 void DrawTimelineView(AppState& state);
 void DescribeTimelineView(const AppState& state, JsonWriter& out);
+void DrawStreamingView(AppState& state);
+void DescribeStreamingView(const AppState& state, JsonWriter& out);
+void DrawStreamingRunView(AppState& state);
+void DescribeStreamingRunView(const AppState& state, JsonWriter& out);
 
 // Views chosen by the load status rather than the route.
 void DrawDropZoneView(AppState& state);

@@ -49,6 +49,15 @@ std::vector<Route> RoutesFor(const AppState& state) {
           routes.push_back({ViewId::kSqlQuery, model->sql.executions.rbegin()->first});
         }
         break;
+      case ViewId::kStreamingRun:
+        // The first run of the log, and (with no key) a run the log does not have.
+        routes.push_back({entry.view});
+        if (model != nullptr && !model->streaming.queries.empty()) {
+          Route run{ViewId::kStreamingRun};
+          run.key = std::string(state.Strings()->Get(model->streaming.queries.front().run_id));
+          routes.push_back(run);
+        }
+        break;
       default:
         routes.push_back({entry.view});
     }

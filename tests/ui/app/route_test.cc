@@ -45,6 +45,19 @@ TEST(Route, StorageRddPageRoute) {
   EXPECT_EQ(SectionOf(ViewId::kRdd), ViewId::kStorage);
 }
 
+TEST(Route, StreamingRunPageIsKeyedByTheRunId) {
+  Route run{ViewId::kStreamingRun};
+  run.key = "e225d92f-2545-48f8-87a2-9c0309580f8a";
+  EXPECT_EQ(ParseRoute("#/streaming/e225d92f-2545-48f8-87a2-9c0309580f8a"), run);
+  EXPECT_EQ(FormatRoute(run), "#/streaming/e225d92f-2545-48f8-87a2-9c0309580f8a");
+  EXPECT_EQ(ParseRoute("#/streaming"), (Route{ViewId::kStreaming}));
+  EXPECT_EQ(FormatRoute({ViewId::kStreaming}), "#/streaming");
+  EXPECT_EQ(SectionOf(ViewId::kStreamingRun), ViewId::kStreaming);
+  for (const char* text : {"#/streaming/a/b", "#/streaming/a%20b", "#/streaming/<x>"}) {
+    EXPECT_FALSE(ParseRoute(text).has_value()) << text;
+  }
+}
+
 TEST(Route, EntityViewsBelongToTheirListsSection) {
   EXPECT_EQ(SectionOf(ViewId::kJob), ViewId::kJobs);
   EXPECT_EQ(SectionOf(ViewId::kStage), ViewId::kStages);

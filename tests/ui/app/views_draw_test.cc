@@ -47,6 +47,15 @@ std::vector<Route> RoutesFor(const AppState& state) {
           routes.push_back({ViewId::kSqlQuery, model->sql.executions.rbegin()->first});
         }
         break;
+      case ViewId::kStreamingRun:
+        // The first run of the log, and (with no key) a run the log does not have.
+        routes.push_back({entry.view});
+        if (model != nullptr && !model->streaming.queries.empty()) {
+          Route run{ViewId::kStreamingRun};
+          run.key = std::string(state.Strings()->Get(model->streaming.queries.front().run_id));
+          routes.push_back(run);
+        }
+        break;
       default:
         routes.push_back({entry.view});
     }
@@ -83,7 +92,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "spark/spark-events/local-1422981780767",
                       "spark/spark-events/application_1553914137147_0018",
                       "rapids-tools/profiling/nds_q66_gpu.zstd",
-                      "rapids-tools/qualification/multiple_attempts"),
+                      "rapids-tools/qualification/multiple_attempts",
+                      "rapids-tools/qualification/db_subExecution_id.zstd",
+                      "rapids-tools/e2e/streaming_eventlog.zstd"),
     [](const ::testing::TestParamInfo<const char*>& info) {
       std::string name = info.param;
       for (char& c : name) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <chrono>
 
+#include "core/query/sql_sub_executions.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 #include "ui/widgets/table_text.h"
 
@@ -81,6 +82,7 @@ void SqlListModel::Clear() {
   rows.clear();
   order.clear();
   streaming.clear();
+  any_sub_executions = false;
   error.clear();
   filter.clear();
   completed = failed = running = 0;
@@ -121,8 +123,20 @@ void SqlListModel::Build(const Session& session, const AttemptSummary& app,
                            running += row.status == SqlStatus::kRunning;
                            rows.push_back(std::move(row));
                          });
-  order.resize(rows.size());
-  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  // Sub-executions listed under their root, as Spark's SQL tab groups them.
+  const SqlExecutionGroups groups = GroupSubExecutions(model->sql);
+  for (SqlRow& row : rows) {
+    if (const std::vector<int64_t>* subs = groups.SubsOf(row.execution_id)) {
+      row.sub_executions = *subs;
+      any_sub_executions = true;
+    }
+    auto grouped = groups.root_of_grouped.find(row.execution_id);
+    if (grouped != groups.root_of_grouped.end()) row.listed_under = grouped->second;
+  }
+  for (uint32_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].listed_under < 0) order.push_back(i);
+  }
+  InsertExpandedSubs();
   RestoreSelection();
 
   const StreamingModel& streams = model->streaming;
@@ -166,12 +180,17 @@ void SqlListModel::Sort(SqlColumn column, bool ascending) {
     }
     return false;
   };
+  // The sub rows follow their root whatever the sort: sort the top level, then put them back.
+  order.erase(std::remove_if(order.begin(), order.end(),
+                             [&](uint32_t i) { return rows[i].listed_under >= 0; }),
+              order.end());
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (key_less(a, b)) return ascending;
     if (key_less(b, a)) return !ascending;
     return ascending ? rows[a].execution_id < rows[b].execution_id
                      : rows[a].execution_id > rows[b].execution_id;
   });
+  InsertExpandedSubs();
   RestoreSelection();
 }
 
@@ -180,10 +199,51 @@ void SqlListModel::ApplyFilter(std::string_view text) {
   filter.assign(text);
   order.clear();
   for (uint32_t i = 0; i < rows.size(); ++i) {
-    if (RowMatches(rows[i], text)) order.push_back(i);
+    if (rows[i].listed_under < 0 && RowMatches(rows[i], text)) order.push_back(i);
   }
-  if (sorted) Sort(sort_column, sort_ascending);
+  if (sorted) {
+    Sort(sort_column, sort_ascending);
+  } else {
+    InsertExpandedSubs();
+  }
   RestoreSelection();
+}
+
+int SqlListModel::RowIndexOf(int64_t execution_id) const {
+  // rows are in execution id order (the API's).
+  auto it = std::lower_bound(rows.begin(), rows.end(), execution_id,
+                             [](const SqlRow& row, int64_t id) { return row.execution_id < id; });
+  if (it == rows.end() || it->execution_id != execution_id) return -1;
+  return static_cast<int>(it - rows.begin());
+}
+
+void SqlListModel::InsertExpandedSubs() {
+  if (expanded_roots.empty()) return;
+  std::vector<uint32_t> expanded;
+  expanded.reserve(order.size());
+  for (uint32_t index : order) {
+    expanded.push_back(index);
+    if (!IsExpanded(rows[index].execution_id)) continue;
+    for (int64_t sub : rows[index].sub_executions) {
+      const int sub_index = RowIndexOf(sub);
+      if (sub_index >= 0) expanded.push_back(static_cast<uint32_t>(sub_index));
+    }
+  }
+  order = std::move(expanded);
+}
+
+bool SqlListModel::IsExpanded(int64_t root_id) const {
+  return std::find(expanded_roots.begin(), expanded_roots.end(), root_id) != expanded_roots.end();
+}
+
+void SqlListModel::ToggleExpanded(int64_t root_id) {
+  auto it = std::find(expanded_roots.begin(), expanded_roots.end(), root_id);
+  if (it == expanded_roots.end()) {
+    expanded_roots.push_back(root_id);
+  } else {
+    expanded_roots.erase(it);
+  }
+  ApplyFilter(std::string(filter));
 }
 
 }  // namespace afterglow::ui

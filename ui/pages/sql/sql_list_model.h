@@ -27,6 +27,10 @@ struct SqlRow {
   SqlStatus status = SqlStatus::kUnknown;
   // Job ids by status, ascending (the API lists them in Scala's map order).
   std::vector<int32_t> succeeded_jobs, running_jobs, failed_jobs;
+  // Sub-executions (core/query/sql_sub_executions.h): a listed root's subs, by id, and for a sub
+  // listed under its root, that root (-1: listed at the top level).
+  std::vector<int64_t> sub_executions;
+  int64_t listed_under = -1;
 };
 
 enum class SqlColumn : uint8_t { kId, kDescription, kSubmitted, kDuration, kJobs, kStatus };
@@ -46,7 +50,11 @@ struct StreamingRow {
 
 struct SqlListModel {
   std::vector<SqlRow> rows;     // the API's order (by execution id)
-  std::vector<uint32_t> order;  // indices into rows: current sort, filtered by `filter`
+  // Indices into rows: the top-level rows in the current sort, filtered by `filter`, each
+  // expanded root followed by its sub-executions (by id).
+  std::vector<uint32_t> order;
+  std::vector<int64_t> expanded_roots;  // roots whose sub-executions are shown
+  bool any_sub_executions = false;      // the table shows its "Sub Execution IDs" column
   std::vector<StreamingRow> streaming;
   std::string error;            // set when the API's answer could not be read
   std::string filter;           // the applied filter text (case-insensitive substring)
@@ -67,10 +75,15 @@ struct SqlListModel {
   // Keeps the rows whose id, description or job ids contain `text` (case-insensitive).
   // Build, Sort and ApplyFilter keep the selected execution selected while it is still listed.
   void ApplyFilter(std::string_view text);
+  // Shows or hides a root's sub-executions under it.
+  void ToggleExpanded(int64_t root_id);
+  bool IsExpanded(int64_t root_id) const;
 
  private:
   void RememberSelection();  // notes the selected execution's id before `order` changes
   void RestoreSelection();   // finds it in the new `order` (-1 when it is gone)
+  void InsertExpandedSubs();  // puts the expanded roots' sub rows after them in `order`
+  int RowIndexOf(int64_t execution_id) const;  // -1 when absent
   int64_t selected_id_ = -1;
   bool selection_pending_ = false;
 };

@@ -7,6 +7,7 @@
 
 #include "core/base/epoch_clock.h"
 #include "core/query/sql_rows.h"
+#include "core/query/sql_sub_executions.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
@@ -209,6 +210,8 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
   if (row.error_message.present && row.error_message.id != kEmptyString) {
     error_message.assign(strings->Get(row.error_message.id));
   }
+  parent_execution = ParentExecutionOf(model->sql, id).value_or(-1);
+  sub_executions = SubExecutionsOf(model->sql, id);
 
   // Stages: every stage of the execution's jobs (SQLExecutionUIData.stages), at the attempt the
   // History Server shows, by id.

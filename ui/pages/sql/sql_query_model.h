@@ -68,6 +68,10 @@ struct SqlQueryModel {
   std::string error;          // the API's answer when it could not be read
   SqlRow header;              // id, description, submission, duration, status, jobs (the API's)
   std::string error_message;  // why the execution failed (Spark 3.4+ logs), "" otherwise
+  // The execution page's "Parent Execution" (-1: none, the execution is its own root) and
+  // "Sub Executions" (core/query/sql_sub_executions.h).
+  int64_t parent_execution = -1;
+  std::vector<int64_t> sub_executions;
   std::vector<SqlStageLink> stages;  // stages of the execution's jobs, by stage id
 
   std::vector<SqlOperatorNode> nodes;  // by node id ascending: the root first

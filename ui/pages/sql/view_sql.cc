@@ -1,7 +1,9 @@
 // The SQL / DataFrame tab (#/sql), as Spark's AllExecutionsPage lists executions: id,
 // description, submission time, duration, the jobs each ran split by status (links to the jobs)
 // and the status. Sortable, filtered by the search box, copied as TSV; a row opens #/sql/<id>.
-// Structured Streaming queries of the log follow in a small table.
+// Sub-executions are listed under their root, as Spark 3.4+'s page groups them: the root's
+// "Sub Execution IDs" cell links them and its arrow shows them under it. A log with Structured
+// Streaming queries gets a line that links the Streaming tab.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -96,12 +98,48 @@ bool DrawJobLinks(AppState& state, const std::vector<int32_t>& jobs, const ImVec
   return false;
 }
 
-void DrawRow(AppState& state, const SqlRow& row, bool selected) {
+// The sub-execution ids of a root as links; true when one was clicked (the route has changed).
+bool DrawSubExecutionLinks(AppState& state, const std::vector<int64_t>& ids) {
+  char label[32];
+  bool first = true;
+  for (int64_t id : ids) {
+    if (!first) ImGui::SameLine(0, ImGui::GetFontSize() * 0.3f);
+    first = false;
+    std::snprintf(label, sizeof label, "[%lld]", static_cast<long long>(id));
+    if (LinkText(label)) {
+      Navigate(state, Route{ViewId::kSqlQuery, id});
+      return true;
+    }
+  }
+  return false;
+}
+
+// Draws one row; returns the root whose arrow was clicked (its subs to show or hide), or -1. The
+// caller toggles it once the table is drawn, since that changes the rows' order.
+int64_t DrawRow(AppState& state, const SqlRow& row, bool selected) {
+  SqlListModel& sql = state.sql;
   char text[96];
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  std::snprintf(text, sizeof text, "%lld", static_cast<long long>(row.execution_id));
   ImGui::PushID(static_cast<int>(row.execution_id));
+  bool toggled = false;
+  if (row.listed_under >= 0) {
+    // A sub-execution shown under its root: indented, with a corner arrow.
+    std::snprintf(text, sizeof text, "    \xc2\xb7 %lld", static_cast<long long>(row.execution_id));
+  } else if (!row.sub_executions.empty()) {
+    const bool open = sql.IsExpanded(row.execution_id);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+    toggled = ImGui::ArrowButton("##subs", open ? ImGuiDir_Down : ImGuiDir_Right);
+    ImGui::PopStyleVar();
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s its %zu sub-executions", open ? "Hide" : "Show",
+                        row.sub_executions.size());
+    }
+    ImGui::SameLine(0, ImGui::GetFontSize() * 0.25f);
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(row.execution_id));
+  } else {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(row.execution_id));
+  }
   const bool row_clicked = ImGui::Selectable(
       text, selected, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap);
   if (selected) ScrollToSelectedRow();
@@ -137,7 +175,13 @@ void DrawRow(AppState& state, const SqlRow& row, bool selected) {
   if (first) ImGui::TextColored(colors::kMuted, "%s", "\xe2\x80\x94");
   ImGui::TableNextColumn();
   ImGui::TextColored(SqlStatusColor(row.status), "%s", SqlStatusName(row.status));
+  if (sql.any_sub_executions) {
+    ImGui::TableNextColumn();
+    if (!navigated) navigated = DrawSubExecutionLinks(state, row.sub_executions);
+  }
+  if (toggled) return row.execution_id;
   if (row_clicked && !navigated) Navigate(state, Route{ViewId::kSqlQuery, row.execution_id});
+  return -1;
 }
 
 void DrawExecutions(AppState& state, float max_height) {
@@ -151,7 +195,8 @@ void DrawExecutions(AppState& state, float max_height) {
   const float content_height =
       row_height * static_cast<float>(std::max<size_t>(sql.order.size(), 1) + 1) + 2;
   const float height = std::min(content_height, max_height);
-  if (!ImGui::BeginTable("sql", 6, kFlags, ImVec2(0, height))) return;
+  const int columns = sql.any_sub_executions ? 7 : 6;
+  if (!ImGui::BeginTable("sql", columns, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(
       "ID", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_PreferSortDescending,
@@ -162,6 +207,9 @@ void DrawExecutions(AppState& state, float max_height) {
   ImGui::TableSetupColumn("Duration", 0, em * 5, static_cast<ImGuiID>(SqlColumn::kDuration));
   ImGui::TableSetupColumn("Job IDs", 0, em * 12, static_cast<ImGuiID>(SqlColumn::kJobs));
   ImGui::TableSetupColumn("Status", 0, em * 6.5f, static_cast<ImGuiID>(SqlColumn::kStatus));
+  if (sql.any_sub_executions) {
+    ImGui::TableSetupColumn("Sub Execution IDs", ImGuiTableColumnFlags_NoSort, em * 10);
+  }
   ImGui::PushFont(Fonts().bold);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
@@ -179,71 +227,26 @@ void DrawExecutions(AppState& state, float max_height) {
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(sql.order.size()));
   ForceSelectedRowDrawn(clipper, sql.selected_row);
+  int64_t toggle = -1;
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       // A click navigates away; the rows are still valid (the list is rebuilt only on refresh).
-      DrawRow(state, sql.rows[sql.order[static_cast<size_t>(i)]], i == sql.selected_row);
+      const int64_t clicked =
+          DrawRow(state, sql.rows[sql.order[static_cast<size_t>(i)]], i == sql.selected_row);
+      if (clicked >= 0) toggle = clicked;
     }
   }
   ImGui::EndTable();
+  if (toggle >= 0) sql.ToggleExpanded(toggle);
 }
 
-void DrawStreaming(const SqlListModel& sql) {
-  SectionTitle("Structured Streaming queries");
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                     ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
-                                     ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
-  const float em = ImGui::GetFontSize();
-  if (!ImGui::BeginTable("streaming", 8, kFlags)) return;
-  ImGui::TableSetupColumn("Name", 0, em * 8);
-  ImGui::TableSetupColumn("Status", 0, em * 5.5f);
-  ImGui::TableSetupColumn("ID", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Run ID", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Started", 0, em * 9.5f);
-  ImGui::TableSetupColumn("Batches", 0, em * 5);
-  ImGui::TableSetupColumn("Avg input /s", 0, em * 6.5f);
-  ImGui::TableSetupColumn("Avg process /s", 0, em * 7);
-  ImGui::PushFont(Fonts().bold);
-  ImGui::TableHeadersRow();
-  ImGui::PopFont();
-  char text[64];
-  for (const StreamingRow& row : sql.streaming) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    if (row.name.empty()) {
-      ImGui::TextColored(colors::kMuted, "(unnamed)");
-    } else {
-      ImGui::TextUnformatted(row.name.c_str());
-    }
-    ImGui::TableNextColumn();
-    if (row.active) {
-      ImGui::TextColored(colors::kRunning, "RUNNING");
-    } else {
-      ImGui::TextColored(colors::kSucceeded, "FINISHED");
-    }
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.id.c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.run_id.c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FormatTimestamp(row.start_ms, text, sizeof text));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FormatCount(static_cast<uint64_t>(row.completed_batches), text,
-                                       sizeof text));
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%lld progress reports in the log",
-                        static_cast<long long>(row.progress_reports));
-    }
-    for (double rate : {row.avg_input_per_s, row.avg_process_per_s}) {
-      ImGui::TableNextColumn();
-      if (std::isnan(rate)) {
-        ImGui::TextColored(colors::kMuted, "%s", "\xe2\x80\x94");
-      } else {
-        ImGui::Text("%.2f", rate);
-      }
-    }
-  }
-  ImGui::EndTable();
+// The log's Structured Streaming queries are on their own tab, as in Spark's UI.
+void DrawStreamingTabLink(AppState& state) {
+  const size_t queries = state.streaming.rows.size();
+  ImGui::TextColored(colors::kMuted, "This log also ran %zu Structured Streaming quer%s:", queries,
+                     queries == 1 ? "y" : "ies");
+  ImGui::SameLine();
+  if (LinkText("Streaming tab")) Navigate(state, Route{ViewId::kStreaming});
 }
 
 }  // namespace
@@ -275,17 +278,15 @@ void DrawSqlView(AppState& state) {
     Navigate(state, Route{ViewId::kSqlQuery, sql.rows[sql.order[static_cast<size_t>(open)]].execution_id});
     return;
   }
-  // The streaming table keeps the space its rows need; the executions take the rest.
+  // The streaming line keeps its space; the executions take the rest.
   const float row_height = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
-  const float streaming_height =
-      sql.streaming.empty()
-          ? 0
-          : row_height * static_cast<float>(sql.streaming.size() + 1) + em * 3.5f;
+  const bool streaming = !state.streaming.rows.empty();
+  const float streaming_height = streaming ? row_height + em * 0.6f : 0;
   const float available = ImGui::GetContentRegionAvail().y - streaming_height;
   DrawExecutions(state, std::max(available, row_height * 4));
-  if (!sql.streaming.empty()) {
-    ImGui::Dummy(ImVec2(0, em * 0.6f));
-    DrawStreaming(sql);
+  if (streaming) {
+    ImGui::Dummy(ImVec2(0, em * 0.3f));
+    DrawStreamingTabLink(state);
   }
 }
 
@@ -309,6 +310,16 @@ void DescribeSqlView(const AppState& state, JsonWriter& out) {
                  sql.rows[sql.order[static_cast<size_t>(sql.selected_row)]].execution_id);
   }
   out.FieldInt("streamingQueries", static_cast<int64_t>(sql.streaming.size()));
+  out.Key("subExecutions");  // listed root -> its sub-executions
+  out.BeginObject();
+  for (const SqlRow& row : sql.rows) {
+    if (row.sub_executions.empty()) continue;
+    out.Key(std::to_string(row.execution_id));
+    out.BeginArray();
+    for (int64_t sub : row.sub_executions) out.Int(sub);
+    out.EndArray();
+  }
+  out.EndObject();
   if (!sql.error.empty()) out.Field("error", sql.error);
 }
 

@@ -97,6 +97,34 @@ bool DrawJobs(AppState& state, const char* label, const std::vector<int32_t>& jo
   return false;
 }
 
+// "Parent Execution" and "Sub Executions", as Spark 3.4+'s execution page links them. True when
+// one was followed.
+bool DrawParentAndSubExecutionLinks(AppState& state, const SqlQueryModel& query) {
+  char text[32];
+  if (query.parent_execution >= 0) {
+    DrawLabel("Parent execution");
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(query.parent_execution));
+    if (LinkText(text)) {
+      Navigate(state, Route{ViewId::kSqlQuery, query.parent_execution});
+      return true;
+    }
+    if (!query.sub_executions.empty()) ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  }
+  if (query.sub_executions.empty()) return false;
+  DrawLabel("Sub executions");
+  bool first = true;
+  for (int64_t sub : query.sub_executions) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(sub));
+    if (!first) SameLineOrWrap(ImGui::CalcTextSize(text).x);
+    first = false;
+    if (LinkText(text)) {
+      Navigate(state, Route{ViewId::kSqlQuery, sub});
+      return true;
+    }
+  }
+  return false;
+}
+
 bool DrawQueryHeader(AppState& state) {
   const SqlQueryModel& query = state.sql_query;
   const SqlRow& row = query.header;
@@ -141,6 +169,9 @@ bool DrawQueryHeader(AppState& state) {
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
+  }
+  if (query.parent_execution >= 0 || !query.sub_executions.empty()) {
+    if (DrawParentAndSubExecutionLinks(state, query)) return true;
   }
   if (!query.error_message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, colors::kFailed);
@@ -551,6 +582,11 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.FieldInt("scans", static_cast<int64_t>(query.scans.size()));
   out.FieldInt("flaggedScans", query.flagged_scans);
   out.FieldInt("modifiedConfigs", static_cast<int64_t>(query.modified_configs.size()));
+  out.FieldInt("parentExecution", query.parent_execution);
+  out.Key("subExecutions");
+  out.BeginArray();
+  for (int64_t sub : query.sub_executions) out.Int(sub);
+  out.EndArray();
   if (!query.error.empty()) out.Field("error", query.error);
   out.FieldInt("selectedNode", query.selected_node);
   out.Key("findings");  // the findings whose evidence names this execution

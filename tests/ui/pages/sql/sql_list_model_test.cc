@@ -179,5 +179,25 @@ TEST(SqlListModel, FiltersByDescriptionIdJobAndStatus) {
   EXPECT_EQ(model.filter, "");
 }
 
+// rapids-tools' db_subExecution_id: executions 6 to 10 name 5 as their root (the log's
+// ExecutionStart "rootExecutionId"), so the table lists 0 to 5 and 11, and 5's arrow shows its
+// subs under it, whatever the sort.
+TEST(SqlListModel, SubExecutionsListedUnderTheirRoot) {
+  testing::HeadlessUi ui;
+  ASSERT_EQ(ui.Load(kCorpus + "/rapids-tools/qualification/db_subExecution_id.zstd"), "");
+  SqlListModel& sql = ui.state().sql;
+  ASSERT_EQ(sql.rows.size(), 12u);
+  EXPECT_TRUE(sql.any_sub_executions);
+  EXPECT_EQ(Ids(sql), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 11}));
+  EXPECT_EQ(sql.rows[5].sub_executions, (std::vector<int64_t>{6, 7, 8, 9, 10}));
+  EXPECT_EQ(sql.rows[7].listed_under, 5);
+  sql.ToggleExpanded(5);
+  EXPECT_EQ(Ids(sql), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  sql.Sort(SqlColumn::kId, false);
+  EXPECT_EQ(Ids(sql), (std::vector<int64_t>{11, 5, 6, 7, 8, 9, 10, 4, 3, 2, 1, 0}));
+  sql.ToggleExpanded(5);
+  EXPECT_EQ(Ids(sql), (std::vector<int64_t>{11, 5, 4, 3, 2, 1, 0}));
+}
+
 }  // namespace sql_list_model_test
 }  // namespace afterglow::ui
