@@ -41,6 +41,9 @@ void PrepareRoute(AppState& state) {
         state.sql_query.Clear();
       }
       break;
+    case ViewId::kCompare:
+      PrepareCompareView(state);
+      break;
     case ViewId::kRdd:
       if (state.session != nullptr && state.SelectedApp() != nullptr) {
         state.rdd_page.Build(*state.session, *state.SelectedApp(), state.route.id);

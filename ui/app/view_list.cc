@@ -19,6 +19,7 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStorage, "Storage", true, DrawStorageView, DescribeStorageView},
     {ViewId::kRdd, "RDD", false, DrawRddView, DescribeRddView},
     {ViewId::kTimeline, "Timeline", true, DrawTimelineView, DescribeTimelineView},
+    {ViewId::kCompare, "Compare", true, DrawCompareView, DescribeCompareView},
 };
 
 }  // namespace
