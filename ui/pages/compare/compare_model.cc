@@ -115,6 +115,7 @@ double SkewChange(const AlignedPairRow& row) {
 bool Before(const AlignedPairRow& x, const AlignedPairRow& y, AlignedColumn column) {
   using C = AlignedColumn;
   switch (column) {
+    case C::kRow: return x.row < y.row;
     case C::kA: return x.sort_a < y.sort_a;
     case C::kB: return x.sort_b < y.sort_b;
     case C::kName: return x.name < y.name;

@@ -43,7 +43,7 @@ struct AlignedPairRow {
 };
 
 enum class AlignedColumn : uint8_t {
-  kA, kB, kName, kDurationA, kDurationB, kDelta, kRatio, kTasks, kInput, kOutput, kShuffleRead,
+  kRow, kA, kB, kName, kDurationA, kDurationB, kDelta, kRatio, kTasks, kInput, kOutput, kShuffleRead,
   kShuffleWrite, kMemorySpill, kDiskSpill, kGc, kLongestTask, kSkew, kPlan, kCount
 };
 inline constexpr size_t kAlignedColumnCount = static_cast<size_t>(AlignedColumn::kCount);
@@ -101,6 +101,7 @@ struct CompareModel {
   };
   BuiltFor built_for;
   bool built = false;
+  bool scroll_to_top = false;  // a route without a pair: the view starts at its top
 
   AlignedTable& table(AlignedKind kind) { return tables[static_cast<size_t>(kind)]; }
   const AlignedTable& table(AlignedKind kind) const { return tables[static_cast<size_t>(kind)]; }

@@ -26,7 +26,7 @@ void SelectRoutePair(CompareModel& model, const CompareRoute& route) {
   for (AlignedTable& table : model.tables) {
     if (route.pair != PairOf(table.kind)) continue;
     const int position = table.ShownPosition(route.row);
-    if (position >= 0 && position != table.selected_row) {
+    if (position >= 0) {
       table.selected_row = position;
       table.reveal_selected = true;
     }
@@ -149,10 +149,15 @@ void PrepareCompareView(AppState& state) {
     model.built_for = key;
   }
   SelectRoutePair(model, route);
+  model.scroll_to_top = route.pair == ComparePair::kNone;
 }
 
 void DrawCompareView(AppState& state) {
   CompareModel& model = state.compare;
+  if (model.scroll_to_top) {
+    model.scroll_to_top = false;
+    ImGui::SetScrollY(0);
+  }
   ImGui::PushFont(Fonts().title);
   ImGui::TextUnformatted("Compare");
   ImGui::PopFont();

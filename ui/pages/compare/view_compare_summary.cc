@@ -168,7 +168,9 @@ void PropertyTable(const char* id, const std::vector<compare::PropertyDifference
   ImGui::TableSetupColumn("A", 0, 3);
   ImGui::TableSetupColumn("B", 0, 3);
   HeadersRow();
-  const char* unset = "(not set)";
+  auto value = [](const std::optional<std::string>& text) {
+    return !text ? "(not set)" : text->empty() ? "(empty)" : text->c_str();
+  };
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(rows.size()));
   while (clipper.Step()) {
@@ -182,10 +184,10 @@ void PropertyTable(const char* id, const std::vector<compare::PropertyDifference
         ImGui::SetTooltip("Names the run itself (its id, start time, ports): it differs between any two runs.");
       }
       ImGui::TableNextColumn();
-      ImGui::TextColored(row.a ? ink : colors::kMuted, "%s", row.a ? row.a->c_str() : unset);
+      ImGui::TextColored(row.a && !row.a->empty() ? ink : colors::kMuted, "%s", value(row.a));
       if (row.a && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.a->c_str());
       ImGui::TableNextColumn();
-      ImGui::TextColored(row.b ? ink : colors::kMuted, "%s", row.b ? row.b->c_str() : unset);
+      ImGui::TextColored(row.b && !row.b->empty() ? ink : colors::kMuted, "%s", value(row.b));
       if (row.b && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.b->c_str());
     }
   }

@@ -72,6 +72,8 @@ void DrawRow(AppState& state, AlignedTable& table, const AlignedPairRow& row, bo
   if (selected) ScrollToSelectedRow();
   ImGui::PopID();
   ImGui::SameLine(0, 0);
+  ImGui::TextColored(colors::kMuted, "%d", row.row);
+  ImGui::TableNextColumn();
   ImGui::TextColored(colors::kAccent, "%s", row.id_a.empty() ? kDash : row.id_a.c_str());
   ImGui::TableNextColumn();
   ImGui::TextColored(colors::kRunning, "%s", row.id_b.empty() ? kDash : row.id_b.c_str());
@@ -276,6 +278,8 @@ void DrawToolbar(AlignedTable& table, const char* noun) {
 void DrawAlignedTable(AppState& state, AlignedKind kind, bool keyboard) {
   AlignedTable& table = state.compare.table(kind);
   const char* noun = kind == AlignedKind::kSql ? "SQL rows" : kind == AlignedKind::kJob ? "job rows" : "stage rows";
+  // A route to one of this table's pairs scrolls the page to the table (and the table to the row).
+  if (table.reveal_selected) ImGui::SetScrollHereY(0.0f);
   char title[64];
   std::snprintf(title, sizeof title, "%s (%zu)", AlignedKindTitle(kind), table.rows.size());
   SectionTitle(title);
@@ -306,7 +310,8 @@ void DrawAlignedTable(AppState& state, AlignedKind kind, bool keyboard) {
   const ImGuiTableColumnFlags plan = kind == AlignedKind::kSql ? 0 : ImGuiTableColumnFlags_Disabled;
   // Indexed by AlignedColumn.
   const SortableColumn columns[] = {
-      {"A", 3.5f, ImGuiTableColumnFlags_DefaultSort, "A's id (a stage as id.attempt)"},
+      {"#", 2.5f, ImGuiTableColumnFlags_DefaultSort, "The alignment's order: A's order, each item only B has after B's item before it"},
+      {"A", 3.5f, 0, "A's id (a stage as id.attempt)"},
       {"B", 3.5f, 0, "B's id"},
       {"Name", 22, 0, kAlignmentRule},
       {"Duration A", 5.5f, kDescending},
@@ -326,7 +331,7 @@ void DrawAlignedTable(AppState& state, AlignedKind kind, bool keyboard) {
       {"Plan changes", 24, plan, "Operators added, removed or replaced, and scan fields that changed"},
   };
   static_assert(sizeof columns / sizeof columns[0] == kAlignedColumnCount, "one column per AlignedColumn");
-  if (BeginSortableTable("aligned", columns, std::max(em * 4, content), ImGuiTableFlags_ScrollX, 3)) {
+  if (BeginSortableTable("aligned", columns, std::max(em * 4, content), ImGuiTableFlags_ScrollX, 4)) {
     if (const SortRequest sort = TakeSortRequest(table.sorted); sort.apply) {
       table.Sort(static_cast<AlignedColumn>(sort.column), sort.ascending);
     }

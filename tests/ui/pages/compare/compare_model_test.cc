@@ -140,7 +140,11 @@ TEST_F(CompareModelTest, APairRouteSelectsItsRowAndIsDescribed) {
 TEST_F(CompareModelTest, TheSideFilterSearchAndSortWorkOnTheIndex) {
   LoadPair("eventlog_dsv1.zstd", "eventlog_dsv2.zstd");
   Show(ui_, "#/compare");
+  ui_.Draw();
   AlignedTable& sql = ui_.state().compare.table(AlignedKind::kSql);
+  // The table's first order is the alignment's: one-sided rows stay where the alignment put them.
+  ASSERT_EQ(sql.shown.size(), 9u);
+  for (size_t i = 0; i < sql.shown.size(); ++i) EXPECT_EQ(sql.rows[sql.shown[i]].row, static_cast<int>(i));
   sql.filter = PairFilter::kOnlyB;
   sql.ApplyFilter();
   ASSERT_EQ(sql.shown.size(), 2u);
