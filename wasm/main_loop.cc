@@ -49,6 +49,11 @@ EM_JS(void, JsSaveAnalysis, (), {
   if (Module["afterglowSaveAnalysis"]) Module["afterglowSaveAnalysis"]();
 });
 
+// "Compare with..." asks the page for another log to open beside the loaded ones.
+EM_JS(void, JsCompareWith, (), {
+  if (Module["afterglowCompareWith"]) Module["afterglowCompareWith"]();
+});
+
 // Mirrors a route chosen in the UI into the URL, so back and forward walk the views.
 EM_JS(void, JsRouteChanged, (const char* route), {
   if (Module["afterglowRouteChanged"]) Module["afterglowRouteChanged"](UTF8ToString(route));
@@ -320,6 +325,7 @@ int main() {
   state.hooks.route_changed = [](const char* route) { JsRouteChanged(route); };
   state.hooks.theme_changed = [](bool light) { JsThemeChanged(light ? 1 : 0); };
   state.hooks.save_analysis = [] { JsSaveAnalysis(); };
+  state.hooks.compare_with = [] { JsCompareWith(); };
 
   JsInstallWakeListeners();
   emscripten_set_main_loop(Frame, 0, false);

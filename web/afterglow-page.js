@@ -569,8 +569,16 @@
     }
   }
 
+  // "Compare with..." (the compare view) picks files to open beside the last load's: the session
+  // is loaded again with both, so it holds both runs and "Save analysis" keeps them all.
+  let addToLastLoad = false;
+  function withLastLoad(entries) {
+    const adding = addToLastLoad && lastLoad;
+    addToLastLoad = false;
+    return adding ? lastLoad.entries.concat(entries) : entries;
+  }
   fileInput.addEventListener('change', () => {
-    load(Array.from(fileInput.files, (file) => ({ file, name: file.name })));
+    load(withLastLoad(Array.from(fileInput.files, (file) => ({ file, name: file.name }))));
   });
   // A chosen folder: webkitRelativePath starts with the folder's own name.
   folderInput.addEventListener('change', () => {
@@ -728,7 +736,15 @@
   createAfterglow({
     canvas,
     wasmBinary: embeddedWasm(),
-    afterglowOpenFilePicker: () => { if (!loading) fileInput.click(); },
+    afterglowOpenFilePicker: () => {
+      addToLastLoad = false;
+      if (!loading) fileInput.click();
+    },
+    afterglowCompareWith: () => {
+      if (loading) return;
+      addToLastLoad = true;
+      fileInput.click();
+    },
     afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
     afterglowSaveAnalysis: () => {
       if (window.afterglowPage.onSaveRequested) window.afterglowPage.onSaveRequested();

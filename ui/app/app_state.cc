@@ -44,6 +44,9 @@ void PrepareRoute(AppState& state) {
     case ViewId::kStreamingRun:
       state.streaming_run.Build(state.SelectedModel(), state.Strings(), state.route.key);
       break;
+    case ViewId::kCompare:
+      PrepareCompareView(state);
+      break;
     case ViewId::kRdd:
       if (state.session != nullptr && state.SelectedApp() != nullptr) {
         state.rdd_page.Build(*state.session, *state.SelectedApp(), state.route.id);

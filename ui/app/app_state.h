@@ -10,6 +10,7 @@
 #include "core/model/app_model.h"
 #include "core/model/string_pool.h"
 #include "core/session.h"
+#include "ui/pages/compare/compare_model.h"
 #include "ui/pages/environment/environment_model.h"
 #include "ui/pages/executors/executors_model.h"
 #include "ui/pages/jobs/jobs_table_model.h"
@@ -52,6 +53,9 @@ struct PlatformHooks {
   void (*route_changed)(const char* route) = nullptr;  // mirrors the route into the URL
   void (*theme_changed)(bool light) = nullptr;         // remembers the user's theme choice
   void (*save_analysis)() = nullptr;                   // opens the page's "Save analysis" dialog
+  // Asks for another log to open beside the loaded ones ("Compare with..."): the page reloads
+  // them together, so the session holds both runs.
+  void (*compare_with)() = nullptr;
 };
 
 // Set when the page is a saved analysis (a standalone page with the logs embedded, which
@@ -94,6 +98,7 @@ struct AppState {
   EnvironmentTableModel environment;    // the Environment tab's sections (RefreshModels)
   StorageTableModel storage;            // the Storage tab's cached RDDs (RefreshModels)
   RddPageModel rdd_page;                // the RDD of route #/storage/<id> (PrepareRoute)
+  CompareModel compare;                 // route #/compare's comparison (PrepareRoute)
 
   // Keyboard selections (ui/app/keyboard.h) of tables whose models are owned elsewhere: positions in
   // the tables' display order, -1 for none. executor_to_select is set by a link to an executor

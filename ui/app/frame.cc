@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ui/pages/compare/compare_header.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/view_list.h"
@@ -27,6 +28,7 @@ const char* AppLabel(const AttemptSummary& app, char* out, size_t size) {
 
 void DrawAppPicker(AppState& state) {
   if (state.summaries.size() < 2) return;
+  if (CompareHeaderShown(state)) return DrawCompareHeader(state);
   const AttemptSummary* current = state.SelectedApp();
   size_t chosen = state.selected_app;
   char label[160];
@@ -192,7 +194,10 @@ void DrawHeader(AppState& state) {
     const char* cancel_label = "Cancel";
     const bool show_cancel = loading && state.views_while_loading;
     float right = open_width + ImGui::GetFrameHeight() + style.ItemSpacing.x;
-    if (state.summaries.size() >= 2) right += ImGui::GetFontSize() * 18 + style.ItemSpacing.x;
+    if (state.summaries.size() >= 2) {
+      right += (CompareHeaderShown(state) ? CompareHeaderWidth() : ImGui::GetFontSize() * 18) +
+               style.ItemSpacing.x;
+    }
     // "Save analysis..." once something is loaded: one HTML file with the viewer and the logs.
     const char* save_label = "Save analysis\xe2\x80\xa6";
     const bool show_save = state.status == LoadStatus::kReady;

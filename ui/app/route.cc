@@ -49,6 +49,61 @@ bool ParseNonNegative(std::string_view text, T* value) {
   return ec == std::errc() && end == text.data() + text.size() && *value >= 0;
 }
 
+constexpr std::string_view kCompareName = "compare";
+
+std::string_view CompareItemsName(CompareItems items) {
+  return items == CompareItems::kJobs ? "jobs" : items == CompareItems::kSql ? "sql" : "";
+}
+
+std::string_view ComparePairName(ComparePair pair) {
+  switch (pair) {
+    case ComparePair::kSql: return "query";
+    case ComparePair::kJob: return "job";
+    case ComparePair::kStage: return "stage";
+    case ComparePair::kNone: break;
+  }
+  return "";
+}
+
+// The part of a #/compare route after "compare/": [jobs|sql/<a>/<b>/][query|job|stage/<row>].
+std::optional<Route> ParseCompareRoute(std::string_view rest) {
+  Route route;
+  route.view = ViewId::kCompare;
+  if (rest.empty()) return route;
+  std::string_view name = NextSegment(rest);
+  for (CompareItems items : {CompareItems::kJobs, CompareItems::kSql}) {
+    if (name != CompareItemsName(items)) continue;
+    route.compare.items = items;
+    if (!ParseNonNegative(NextSegment(rest), &route.id) ||
+        !ParseNonNegative(NextSegment(rest), &route.compare.other)) {
+      return std::nullopt;
+    }
+    if (rest.empty()) return route;
+    name = NextSegment(rest);
+    break;
+  }
+  for (ComparePair pair : {ComparePair::kSql, ComparePair::kJob, ComparePair::kStage}) {
+    if (name != ComparePairName(pair)) continue;
+    route.compare.pair = pair;
+    if (!ParseNonNegative(NextSegment(rest), &route.compare.row) || !rest.empty()) return std::nullopt;
+    return route;
+  }
+  return std::nullopt;
+}
+
+std::string FormatCompareRoute(const Route& route) {
+  std::string text = "#/" + std::string(kCompareName);
+  if (route.compare.items != CompareItems::kRuns) {
+    text += "/" + std::string(CompareItemsName(route.compare.items)) + "/" +
+            std::to_string(route.id) + "/" + std::to_string(route.compare.other);
+  }
+  if (route.compare.pair != ComparePair::kNone) {
+    text += "/" + std::string(ComparePairName(route.compare.pair)) + "/" +
+            std::to_string(route.compare.row);
+  }
+  return text;
+}
+
 }  // namespace
 
 std::optional<Route> ParseRoute(std::string_view text) {
@@ -57,6 +112,7 @@ std::optional<Route> ParseRoute(std::string_view text) {
   text.remove_prefix(1);
   if (text.ends_with('/')) text.remove_suffix(1);
   const std::string_view name = NextSegment(text);
+  if (name == kCompareName) return ParseCompareRoute(text);
   for (const Section& section : kSections) {
     if (name != section.name) continue;
     Route route;
@@ -79,6 +135,7 @@ std::optional<Route> ParseRoute(std::string_view text) {
 }
 
 std::string FormatRoute(const Route& route) {
+  if (route.view == ViewId::kCompare) return FormatCompareRoute(route);
   for (const Section& section : kSections) {
     if (route.view == section.list) return "#/" + std::string(section.name);
     if (route.view != section.entity) continue;

@@ -25,6 +25,22 @@ enum class ViewId : uint8_t {
   kRdd,          // #/storage/<rdd id>
   kStreaming,     // #/streaming
   kStreamingRun,  // #/streaming/<run id>
+  kCompare,      // #/compare (CompareRoute below says what it compares and which pair it shows)
+};
+
+// What a #/compare route compares: the two runs the page holds (#/compare), or two jobs or two
+// SQL executions of the open application (#/compare/jobs/<a>/<b>, #/compare/sql/<a>/<b>, the ids
+// in Route::id and CompareRoute::other), and the aligned pair it points at, by its row in the
+// comparison's alignment (".../stage/<row>", ".../job/<row>", ".../query/<row>").
+enum class CompareItems : uint8_t { kRuns, kJobs, kSql };
+enum class ComparePair : uint8_t { kNone, kSql, kJob, kStage };
+struct CompareRoute {
+  CompareItems items = CompareItems::kRuns;
+  int64_t other = -1;  // B's job or execution id (A's is Route::id)
+  ComparePair pair = ComparePair::kNone;
+  int32_t row = -1;
+
+  bool operator==(const CompareRoute&) const = default;
 };
 
 struct Route {
@@ -32,6 +48,7 @@ struct Route {
   int64_t id = -1;       // job, stage or execution id for the views that show one entity
   int32_t attempt = -1;  // stage attempt id (kStage)
   std::string key = {};  // a streaming run's id, a UUID (kStreamingRun)
+  CompareRoute compare = {};  // kCompare only
 
   bool operator==(const Route&) const = default;
 };

@@ -22,6 +22,7 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStreaming, "Streaming", true, DrawStreamingView, DescribeStreamingView},
     {ViewId::kStreamingRun, "Streaming run", false, DrawStreamingRunView,
      DescribeStreamingRunView},
+    {ViewId::kCompare, "Compare", true, DrawCompareView, DescribeCompareView},
 };
 
 }  // namespace

@@ -42,6 +42,11 @@ void DrawStreamingView(AppState& state);
 void DescribeStreamingView(const AppState& state, JsonWriter& out);
 void DrawStreamingRunView(AppState& state);
 void DescribeStreamingRunView(const AppState& state, JsonWriter& out);
+void DrawCompareView(AppState& state);
+void DescribeCompareView(const AppState& state, JsonWriter& out);
+// Builds state.compare for the route's comparison (PrepareRoute's kCompare case;
+// ui/pages/compare/view_compare.cc).
+void PrepareCompareView(AppState& state);
 
 // Views chosen by the load status rather than the route.
 void DrawDropZoneView(AppState& state);

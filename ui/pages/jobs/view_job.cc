@@ -6,6 +6,7 @@
 
 #include "ui/widgets/format.h"
 #include "ui/graph/graph_view.h"
+#include "ui/pages/compare/compare_with.h"
 #include "ui/app/keyboard.h"
 #include "ui/graph/rdd_dag_view.h"
 #include "ui/widgets/status_colors.h"
@@ -43,6 +44,8 @@ void DrawFacts(AppState& state, const JobPageModel& job) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextColored(JobStatusColor(job.status), "%s", JobStatusName(job.status));
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  DrawCompareWithJob(state, job.job_id);
   const std::string& title = job.description.empty() ? job.name : job.description;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(title.c_str());

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "ui/widgets/format.h"
+#include "ui/pages/compare/compare_with.h"
 #include "ui/pages/sql/sql_plan_graph_view.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
@@ -145,6 +146,8 @@ bool DrawQueryHeader(AppState& state) {
     Navigate(state, Route{ViewId::kSql});
     return true;
   }
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  DrawCompareWithSql(state, query.execution_id);
 
   if (!row.summary.empty()) {
     // The description can be a whole SQL text: two lines here, all of it in the tooltip.
