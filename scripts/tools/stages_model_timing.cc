@@ -13,7 +13,6 @@
 
 #include "core/load/load_path.h"
 #include "core/session.h"
-#include "core/session_impl.h"
 #include "ui/pages/stages/stage_page_model.h"
 #include "ui/pages/stages/stages_table_model.h"
 
@@ -56,8 +55,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const afterglow::AttemptSummary& app = apps[0];
-  const afterglow::AttemptModel& model = *session.impl()->models()[app.model_index];
-  const afterglow::StringPool& strings = session.impl()->strings();
+  const afterglow::AttemptModel& model = *session.model(app.model_index);
+  const afterglow::StringPool& strings = session.strings();
   std::printf("%s: %zu stage attempts, %zu tasks\n", argv[1], model.stage_rows.size(),
               model.tasks.size());
 
