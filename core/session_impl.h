@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_decoder.h"
 #include "core/ingest/log_stream.h"
 #include "core/listen/app_status_listener.h"
 #include "core/listen/listing_listener.h"
 #include "core/listen/sql_listener.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/session.h"
 
 namespace afterglow {

@@ -25,8 +25,11 @@ import sys
 LAYERS = [
     ("base", 0, ["core/base/"]),
     ("ingest", 1, ["core/ingest/"]),
+    # The vocabulary of a log: event structs, metric arrays, storage and resource types. Decoders
+    # fill them, listeners read them, the model keeps copies: they sit below all three.
+    ("events", 1, ["core/events/"]),
     # Decoders turn a line into an event struct; models store what listeners make of events.
-    # Neither should need the other: what both use belongs below them.
+    # Neither needs the other: what both use is in events/ (and interned strings in base/).
     ("decode", 2, ["core/decode/"]),
     ("model", 2, ["core/model/"]),
     ("listen", 3, ["core/listen/"]),

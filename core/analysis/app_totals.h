@@ -11,9 +11,9 @@
 
 #include <cstdint>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
 #include "core/model/driver_id.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

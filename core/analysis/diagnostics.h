@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

@@ -5,39 +5,10 @@
 #include <set>
 #include <unordered_set>
 
-#include "simdjson.h"
+#include "core/decode/rdd_scope_decoder.h"
 
 namespace afterglow {
 namespace {
-
-struct Scope {
-  std::string id;
-  std::string name;
-};
-
-// RDDOperationScope.fromJson(...).getAllScopes: the scope chain, outermost first. Empty when the
-// text is not a scope (Spark would fail the whole event; one odd RDD should not hide a graph).
-void ParseScopeChain(std::string_view text, simdjson::dom::parser& parser,
-                     std::vector<Scope>& chain) {
-  chain.clear();
-  if (text.empty()) return;
-  simdjson::dom::element root;
-  if (parser.parse(simdjson::padded_string(text)).get(root) != simdjson::SUCCESS) return;
-  simdjson::dom::element at = root;
-  for (int depth = 0; depth < 256; ++depth) {
-    simdjson::dom::object object;
-    if (at.get_object().get(object) != simdjson::SUCCESS) break;
-    Scope scope;
-    std::string_view value;
-    if (object["id"].get_string().get(value) == simdjson::SUCCESS) scope.id = value;
-    if (object["name"].get_string().get(value) == simdjson::SUCCESS) scope.name = value;
-    chain.push_back(std::move(scope));
-    simdjson::dom::element parent;
-    if (object["parent"].get(parent) != simdjson::SUCCESS || parent.is_null()) break;
-    at = parent;
-  }
-  std::reverse(chain.begin(), chain.end());
-}
 
 // scope.name.replaceAll("\n", "\\n"): cluster names are one line in the dot file.
 std::string EscapeNewlines(const std::string& name) {
@@ -82,8 +53,8 @@ RddOperationGraph MakeRddOperationGraph(int32_t stage_id, const StageRddOperatio
   std::map<std::string, int32_t> cluster_by_scope;
   std::unordered_set<int32_t> added, dropped;
   int64_t root_count = 0;
-  simdjson::dom::parser parser;
-  std::vector<Scope> chain;
+  RddScopeDecoder scopes;
+  std::vector<RddScope> chain;
   std::vector<int32_t> chain_clusters;
   for (const RddOperationInfo* rdd : rdds) {
     bool allowed = false;
@@ -110,13 +81,13 @@ RddOperationGraph MakeRddOperationGraph(int32_t stage_id, const StageRddOperatio
       graph.nodes.push_back({rdd->rdd_id, rdd->name, rdd->callsite, rdd->deterministic_level,
                              rdd->cached, rdd->barrier});
     }
-    ParseScopeChain(strings.Get(rdd->scope), parser, chain);
+    scopes.DecodeChain(strings.Get(rdd->scope), chain);
     if (chain.empty()) {
       if (allowed) AttachUnique(graph.clusters[0].child_nodes, node);
       continue;
     }
     chain_clusters.clear();
-    for (const Scope& scope : chain) {
+    for (const RddScope& scope : chain) {
       auto [it, inserted] = cluster_by_scope.emplace(scope.id, static_cast<int32_t>(graph.clusters.size()));
       if (inserted) {
         RddOperationCluster& cluster = graph.clusters.emplace_back();

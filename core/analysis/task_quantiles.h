@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/events/task_metrics.h"
 #include "core/model/app_model.h"
-#include "core/model/task_metrics.h"
 
 namespace afterglow {
 

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
+#include "core/events/task_metrics.h"
 #include "core/model/app_model.h"
 #include "core/model/task_details.h"
-#include "core/model/task_metrics.h"
 
 namespace afterglow {
 

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/api/json_writer.h"
-#include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/api/api_response.h"
+#include "core/api/json_writer.h"
+#include "core/base/string_pool.h"
+#include "core/model/app_model.h"
 
 namespace afterglow {
 

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "core/api/json_writer.h"
-#include "core/decode/events.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::compare {
 

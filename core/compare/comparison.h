@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/analysis/diagnostics.h"
+#include "core/base/string_pool.h"
 #include "core/compare/align_runs.h"
 #include "core/compare/app_metrics.h"
 #include "core/compare/config_diff.h"
@@ -22,7 +23,6 @@
 #include "core/compare/plan_diff.h"
 #include "core/compare/run_entities.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::compare {
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/sql_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::compare {
 

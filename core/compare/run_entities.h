@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/compare/plan_shape.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::compare {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/decode/event_targets.h"
-#include "core/model/storage_model.h"
+#include "core/events/storage_types.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -13,17 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
 #include "core/decode/event_sink.h"
 #include "core/decode/event_targets.h"
-#include "core/decode/events.h"
 #include "core/decode/job_event_decoder.h"
 #include "core/decode/listing_sink.h"
 #include "core/decode/sql_events.h"
 #include "core/decode/stage_event_decoder.h"
 #include "core/decode/task_event_decoder.h"
+#include "core/events/events.h"
 #include "core/ingest/line_consumer.h"
-#include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {

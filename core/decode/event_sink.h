@@ -2,7 +2,7 @@
 // references are valid only during the call.
 #pragma once
 
-#include "core/decode/events.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

@@ -3,10 +3,10 @@
 // EventDecoder.
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_sink.h"
 #include "core/decode/listing_sink.h"
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

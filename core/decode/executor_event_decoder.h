@@ -7,10 +7,10 @@
 
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
 #include "core/decode/event_targets.h"
-#include "core/model/storage_model.h"
-#include "core/model/string_pool.h"
+#include "core/events/storage_types.h"
 #include "simdjson.h"
 
 namespace afterglow {

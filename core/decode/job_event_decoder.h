@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/decode/event_targets.h"
-#include "core/decode/events.h"
+#include "core/events/events.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/decode/events.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
 #include "simdjson.h"
 
 namespace afterglow::json {

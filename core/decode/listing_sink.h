@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "core/decode/events.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace afterglow {
 

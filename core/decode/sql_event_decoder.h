@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -5,9 +5,9 @@
 
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_targets.h"
-#include "core/decode/events.h"
-#include "core/model/string_pool.h"
+#include "core/events/events.h"
 #include "simdjson.h"
 
 namespace afterglow {

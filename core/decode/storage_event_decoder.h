@@ -3,10 +3,10 @@
 // persists; the operation graph's fields go to rdd_info_decoder.h).
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_targets.h"
-#include "core/decode/events.h"
-#include "core/model/storage_model.h"
-#include "core/model/string_pool.h"
+#include "core/events/events.h"
+#include "core/events/storage_types.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -4,9 +4,9 @@
 // which keeps the streaming model beside the SQL executions.
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {

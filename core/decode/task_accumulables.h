@@ -6,10 +6,10 @@
 
 #include <vector>
 
-#include "core/decode/events.h"
+#include "core/base/string_pool.h"
 #include "core/decode/raw_json_cursor.h"
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
+#include "core/events/events.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/decode/events.h"
-#include "core/decode/task_failure_fields.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
+#include "core/events/task_failure_fields.h"
 #include "simdjson.h"
 
 namespace afterglow {

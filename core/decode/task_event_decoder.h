@@ -7,12 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
 #include "core/decode/event_targets.h"
-#include "core/decode/events.h"
 #include "core/decode/recent_strings.h"
 #include "core/decode/sql_events.h"
-#include "core/model/string_pool.h"
+#include "core/events/events.h"
 #include "simdjson.h"
 
 namespace afterglow {

@@ -13,8 +13,8 @@
 #include "core/decode/json_fields.h"
 #include "core/decode/known_fields.h"
 #include "core/decode/raw_json_cursor.h"
-#include "core/model/executor_metrics.h"
-#include "core/model/task_metrics.h"
+#include "core/events/executor_metrics.h"
+#include "core/events/task_metrics.h"
 #include "simdjson.h"
 
 namespace afterglow::json {

@@ -8,11 +8,11 @@
 #include <unordered_map>
 #include <utility>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
 #include "core/listen/retention.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

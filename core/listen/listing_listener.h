@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "core/decode/event_decoder.h"
-#include "core/decode/events.h"
+#include "core/events/events.h"
 #include "core/ingest/line_consumer.h"
 #include "core/ingest/log_stream.h"
 #include "core/model/app_model.h"

@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

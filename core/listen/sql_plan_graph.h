@@ -2,9 +2,9 @@
 // (docs/SPARK-SEMANTICS.md fact 88).
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
 #include "core/model/sql_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

@@ -7,9 +7,9 @@
 
 #include <cstdint>
 
-#include "core/decode/events.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

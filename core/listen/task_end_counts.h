@@ -3,7 +3,7 @@
 // TaskCommitDenied are killed, every other reason is a failure.
 #pragma once
 
-#include "core/decode/events.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

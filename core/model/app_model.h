@@ -14,16 +14,16 @@
 #include <utility>
 #include <vector>
 
-#include "core/decode/events.h"
-#include "core/model/executor_metrics.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
+#include "core/events/executor_metrics.h"
+#include "core/events/task_metrics.h"
 #include "core/model/index_set.h"
 #include "core/model/packed_column.h"
 #include "core/model/rdd_graph_model.h"
 #include "core/model/sql_model.h"
 #include "core/model/storage_model.h"
-#include "core/model/string_pool.h"
 #include "core/model/task_details.h"
-#include "core/model/task_metrics.h"
 
 namespace afterglow {
 

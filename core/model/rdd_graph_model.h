@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-#include "core/decode/events.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

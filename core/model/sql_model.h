@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/decode/events.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/events.h"
 
 namespace afterglow {
 

@@ -1,46 +1,17 @@
-// The parts of an attempt's status model that the executors, storage, environment and
-// miscellaneous-process endpoints read, beside the Executor record in app_model.h: RDDs cached
-// through BlockUpdated events, the last EnvironmentUpdate, resource profiles and miscellaneous
-// processes (docs/SPARK-SEMANTICS.md sections 6-9). The decoder fills some of these types directly
-// (they double as event payloads); the listener owns the model's copies.
+// The cached RDDs of an attempt's status model, as BlockUpdated events and unpersists leave them
+// (docs/SPARK-SEMANTICS.md sections 6-9), beside the Executor record in app_model.h. The
+// environment, resource profiles and miscellaneous processes are vocabulary types the decoder
+// fills too, so they live below the model, in core/events/storage_types.h.
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <optional>
-#include <string>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/storage_types.h"
 
 namespace afterglow {
-
-// key -> value pairs (log URLs, attributes) in log order; a repeated key keeps its last value,
-// as the Map JsonProtocol reads them into does. Rendered as JSON objects, so order is free.
-using StringPairs = std::vector<std::pair<StringId, StringId>>;
-void SetPair(StringPairs& pairs, StringId key, StringId value);
-
-// ResourceInformation of ExecutorInfo "Resources": a name and its addresses.
-struct ResourceInformation {
-  StringId key = kEmptyString;  // the map key it was read under
-  StringId name = kEmptyString;
-  std::vector<StringId> addresses;
-};
-
-// Spark's StorageLevel as JsonProtocol reads it ("Use Off Heap" defaults to false).
-struct StorageLevelInfo {
-  bool use_disk = false;
-  bool use_memory = false;
-  bool use_off_heap = false;
-  bool deserialized = false;
-  int32_t replication = 1;
-  // StorageLevel.isValid: stored somewhere, at least once.
-  bool IsValid() const { return (use_memory || use_disk) && replication > 0; }
-  // StorageLevel.description, e.g. "Disk Memory Deserialized 1x Replicated".
-  std::string Description() const;
-};
 
 // One partition (block) of a cached RDD, as the History Server's RDDPartitionInfo shows it.
 struct RddPartition {
@@ -81,48 +52,6 @@ struct Rdd {
   uint32_t cached_partitions = 0;                          // rows not removed
   std::vector<RddDistribution> distributions;              // insertion order
   uint32_t distributions_ever = 0;  // distinct insertions, sizes Scala's hash table (see API)
-};
-
-// ResourceProfile requests (SparkListenerResourceProfileAdded).
-struct ExecutorResourceRequest {
-  std::string key;  // the map key; output keys use it
-  std::string resource_name;
-  int64_t amount = 0;
-  std::string discovery_script;
-  std::string vendor;
-};
-struct TaskResourceRequest {
-  std::string key;
-  std::string resource_name;
-  double amount = 0;
-};
-struct ResourceProfileInfo {
-  int32_t id = 0;
-  std::vector<ExecutorResourceRequest> executor_resources;
-  std::vector<TaskResourceRequest> task_resources;
-};
-
-// The last SparkListenerEnvironmentUpdate. Each property block is a JSON object read into a map
-// (a repeated key keeps its last value); std::map keeps them sorted by key, as the API lists them.
-struct EnvironmentInfo {
-  std::optional<std::string> java_version;
-  std::optional<std::string> java_home;
-  std::optional<std::string> scala_version;
-  std::map<std::string, std::string> spark_properties;
-  std::map<std::string, std::string> hadoop_properties;
-  std::map<std::string, std::string> system_properties;
-  std::map<std::string, std::string> metrics_properties;
-  std::map<std::string, std::string> classpath_entries;
-  void Clear() { *this = EnvironmentInfo{}; }
-};
-
-// SparkListenerMiscellaneousProcessAdded, and the model's LiveMiscellaneousProcess.
-struct MiscProcess {
-  StringId process_id = kEmptyString;
-  StringId host_port = kEmptyString;
-  int32_t total_cores = 0;
-  int64_t add_time = 0;  // the first event's time
-  StringPairs process_logs;
 };
 
 }  // namespace afterglow

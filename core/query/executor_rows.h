@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
+#include "core/events/executor_metrics.h"
 #include "core/model/app_model.h"
-#include "core/model/executor_metrics.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
 #include "core/model/sql_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow {
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/query/opt_text.h"
 
 namespace afterglow {

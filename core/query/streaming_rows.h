@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/model/sql_model.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace afterglow {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/analysis/diagnostics.h"
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::share {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/decode/event_sink.h"
-#include "core/model/string_pool.h"
 
 namespace afterglow::fuzz {
 

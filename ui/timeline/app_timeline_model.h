@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 #include "ui/timeline/timeline_lanes.h"
 

@@ -3,8 +3,8 @@
 // shows executors added and removed.
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "ui/timeline/timeline_lanes.h"
 
 namespace afterglow::ui {

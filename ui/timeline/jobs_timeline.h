@@ -2,8 +2,8 @@
 // and jobs as bars coloured by status, on one zoomable axis; clicking a job opens #/jobs/<id>.
 #pragma once
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "ui/pages/jobs/jobs_table_model.h"
 #include "ui/timeline/timeline_lanes.h"
 

@@ -13,8 +13,8 @@
 
 #include "core/analysis/task_phases.h"
 #include "core/api/json_writer.h"
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/model/task_details.h"
 #include "ui/timeline/timeline_axis.h"
 #include "ui/timeline/timeline_fold.h"

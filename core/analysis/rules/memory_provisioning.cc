@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cmath>
 
-#include "core/model/executor_metrics.h"
+#include "core/events/executor_metrics.h"
 
 namespace afterglow::rules {
 namespace {

@@ -11,7 +11,7 @@
 #include "core/base/read_padding.h"
 #include "core/decode/event_decoder.h"
 #include "core/decode/task_accumulables.h"
-#include "core/model/executor_metrics.h"
+#include "core/events/executor_metrics.h"
 
 namespace afterglow {
 namespace raw_task_line_test {

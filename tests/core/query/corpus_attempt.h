@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/base/string_pool.h"
 #include "core/load/load_path.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/session.h"
 
 namespace afterglow::test_support {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "ui/graph/rdd_dag_model.h"
 
 namespace afterglow::ui {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/query/job_rows.h"
 
 namespace afterglow::ui {

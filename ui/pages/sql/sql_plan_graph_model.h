@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "ui/graph/graph_layout.h"
 #include "ui/graph/graph_text_measure.h"
 

@@ -13,10 +13,10 @@
 
 #include "core/analysis/task_quantiles.h"
 #include "core/analysis/value_histogram.h"
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
-#include "ui/widgets/metric_tooltips.h"
 #include "ui/pages/stages/task_table_model.h"
+#include "ui/widgets/metric_tooltips.h"
 
 namespace afterglow::ui {
 

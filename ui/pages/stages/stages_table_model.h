@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_pool.h"
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
 #include "core/query/stage_rows.h"
 
 namespace afterglow::ui {

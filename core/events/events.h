@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/decode/status_events.h"
-#include "core/decode/task_failure_fields.h"
-#include "core/model/executor_metrics.h"
-#include "core/model/string_pool.h"
-#include "core/model/task_metrics.h"
+#include "core/base/string_pool.h"
+#include "core/events/executor_metrics.h"
+#include "core/events/status_events.h"
+#include "core/events/task_failure_fields.h"
+#include "core/events/task_metrics.h"
 
 namespace afterglow {
 

@@ -1,4 +1,4 @@
-#include "core/model/storage_model.h"
+#include "core/events/storage_types.h"
 
 namespace afterglow {
 

@@ -1,4 +1,4 @@
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace afterglow {
 

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "core/model/storage_model.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
+#include "core/events/storage_types.h"
 
 namespace afterglow {
 

@@ -1,4 +1,4 @@
-#include "core/model/executor_metrics.h"
+#include "core/events/executor_metrics.h"
 
 namespace afterglow {
 
