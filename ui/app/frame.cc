@@ -171,7 +171,7 @@ void DrawHeader(AppState& state) {
     const bool views_shown = state.status == LoadStatus::kReady || state.views_while_loading;
     const ViewId section = SectionOf(state.route.view);
     for (const ViewEntry& view : RoutedViews()) {
-      if (!view.tab) continue;
+      if (!view.tab || (view.available != nullptr && !view.available(state))) continue;
       ImGui::BeginDisabled(!navigable);
       const bool clicked = NavTab(view.title, navigable && views_shown && section == view.view);
       AnchorLastItem(view.title);

@@ -19,6 +19,8 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStorage, "Storage", true, DrawStorageView, DescribeStorageView},
     {ViewId::kRdd, "RDD", false, DrawRddView, DescribeRddView},
     {ViewId::kTimeline, "Timeline", true, DrawTimelineView, DescribeTimelineView},
+    {ViewId::kSqlServer, "JDBC/ODBC Server", true, DrawThriftServerView, DescribeThriftServerView,
+     ThriftServerViewAvailable},
 };
 
 }  // namespace

@@ -38,6 +38,9 @@ void DrawRddView(AppState& state);
 void DescribeRddView(const AppState& state, JsonWriter& out);
 void DrawTimelineView(AppState& state);
 void DescribeTimelineView(const AppState& state, JsonWriter& out);
+void DrawThriftServerView(AppState& state);
+void DescribeThriftServerView(const AppState& state, JsonWriter& out);
+bool ThriftServerViewAvailable(const AppState& state);  // the log has the Thrift server's events
 
 // Views chosen by the load status rather than the route.
 void DrawDropZoneView(AppState& state);
