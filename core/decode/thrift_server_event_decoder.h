@@ -6,10 +6,11 @@
 
 #include "core/decode/event_kind.h"
 #include "core/decode/thrift_server_events.h"
-#include "core/model/string_pool.h"
 #include "simdjson.h"
 
 namespace afterglow {
+
+class StringPool;
 
 // The kind of an "Event" name under org.apache.spark.sql.hive.thriftserver.ui., or kIgnored.
 EventKind ThriftServerEventKindFromName(std::string_view name);

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "core/model/string_pool.h"
+#include "core/decode/events.h"  // StringId, as every decoded event carries it
 
 namespace afterglow {
 
