@@ -23,6 +23,12 @@ function cliLogsZip(log, app) {
 async function downloadLogs(page) {
   assert.equal(await page.evaluate(() => window.afterglow.show('#/overview')), true);
   await settle(page);
+  // The link is in the Input section, below the fold: scroll to it.
+  await page.mouse.move(800, 500);
+  await page.mouse.wheel(0, 6000);
+  await settle(page);
+  await settle(page);
+  await page.screenshot({ path: join(kArtifacts, 'logs-download-link.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), clickAnchor(page, 'downloadLogs')]);
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
@@ -33,7 +39,6 @@ test("a one-file log downloads as the History Server's zip", async () => {
   try {
     await startPage(env, page);
     const { app } = await openLog(page, log);
-    await page.screenshot({ path: join(kArtifacts, 'logs-download-overview.png') });
     const { name, bytes } = await downloadLogs(page);
     assert.equal(name, `eventLogs-${app.id}${app.attemptId ? `-${app.attemptId}` : ''}.zip`);
     assert.ok(bytes.equals(cliLogsZip(log, app)), 'the same bytes as the CLI answer');
