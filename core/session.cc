@@ -20,6 +20,8 @@ void StartModel(Session::Impl& impl, std::string_view name, bool in_progress) {
   impl.loading.decoder = std::make_unique<EventDecoder>(&impl.pool, impl.loading.listener.get());
   impl.loading.sql_listener = std::make_unique<SqlListener>(&impl.pool, model.get());
   impl.loading.decoder->set_sql_sink(impl.loading.sql_listener.get());
+  impl.loading.thrift_listener = std::make_unique<ThriftServerListener>(model.get());
+  impl.loading.decoder->set_thrift_sink(impl.loading.thrift_listener.get());
   impl.loading.listing =
       std::make_unique<ListingListener>(&model->listing, model->in_progress_name,
                                         impl.loading.decoder.get());

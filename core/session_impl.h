@@ -14,6 +14,7 @@
 #include "core/listen/app_status_listener.h"
 #include "core/listen/listing_listener.h"
 #include "core/listen/sql_listener.h"
+#include "core/listen/thrift_server_listener.h"
 #include "core/model/app_model.h"
 #include "core/session.h"
 
@@ -37,6 +38,7 @@ struct Session::Impl {
   struct Loading {
     std::unique_ptr<AppStatusListener> listener;
     std::unique_ptr<SqlListener> sql_listener;  // SQL executions and streaming (a 2nd listener)
+    std::unique_ptr<ThriftServerListener> thrift_listener;  // the JDBC/ODBC server's sessions
     std::unique_ptr<ListingListener> listing;   // the History Server's listing (model->listing)
     std::unique_ptr<EventDecoder> decoder;
     std::unique_ptr<LogStream> stream;

@@ -54,6 +54,18 @@ EM_JS(void, JsCompareWith, (), {
   if (Module["afterglowCompareWith"]) Module["afterglowCompareWith"]();
 });
 
+// An executor's log link opens in a new tab, without giving that page a handle on this one.
+EM_JS(void, JsOpenUrl, (const char* url), {
+  window.open(UTF8ToString(url), "_blank", "noopener");
+});
+
+// "Download (zip)" on the overview: web/afterglow-logs-zip.js zips the log's files.
+EM_JS(void, JsSaveLogsZip, (const char* log_name, const char* zip_name), {
+  if (Module["afterglowSaveLogsZip"]) {
+    Module["afterglowSaveLogsZip"](UTF8ToString(log_name), UTF8ToString(zip_name));
+  }
+});
+
 // Mirrors a route chosen in the UI into the URL, so back and forward walk the views.
 EM_JS(void, JsRouteChanged, (const char* route), {
   if (Module["afterglowRouteChanged"]) Module["afterglowRouteChanged"](UTF8ToString(route));
@@ -326,6 +338,10 @@ int main() {
   state.hooks.theme_changed = [](bool light) { JsThemeChanged(light ? 1 : 0); };
   state.hooks.save_analysis = [] { JsSaveAnalysis(); };
   state.hooks.compare_with = [] { JsCompareWith(); };
+  state.hooks.open_url = [](const char* url) { JsOpenUrl(url); };
+  state.hooks.save_logs_zip = [](const char* log_name, const char* zip_name) {
+    JsSaveLogsZip(log_name, zip_name);
+  };
 
   JsInstallWakeListeners();
   emscripten_set_main_loop(Frame, 0, false);

@@ -19,10 +19,11 @@ endif()
 file(READ ${WASM_BASE64} wasm_base64)
 file(READ ${WEB_SRC}/afterglow-page.js page_js)
 file(READ ${WEB_SRC}/afterglow-share.js share_js)
+file(READ ${WEB_SRC}/afterglow-logs-zip.js logs_zip_js)
 file(READ ${WEB_SRC}/afterglow-reader.js reader_js)
 
 # Text inside <script> must not close the element early.
-foreach(js module_js page_js share_js reader_js)
+foreach(js module_js page_js share_js logs_zip_js reader_js)
   string(FIND "${${js}}" "</script" closing)
   if(NOT closing EQUAL -1)
     string(REPLACE "</script" "<\\/script" ${js} "${${js}}")
@@ -48,5 +49,6 @@ inline("<script src=\"afterglow.js\"></script>"
 # file beside it to start): a type that is not JavaScript, so the page does not run it itself.
 inline("<script src=\"afterglow-page.js\"></script>"
        "<script type=\"text/x-afterglow-worker\" id=\"afterglow-reader\">\n${reader_js}</script>\n<script>\n${page_js}</script>")
+inline("<script src=\"afterglow-logs-zip.js\"></script>" "<script>\n${logs_zip_js}</script>")
 inline("<script src=\"afterglow-share.js\"></script>" "<script>\n${share_js}</script>")
 file(WRITE ${WEB_OUT}/afterglow-standalone.html "${page}")

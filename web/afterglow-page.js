@@ -712,6 +712,7 @@
     lastLoad: () => lastLoad,
     load: (entries) => load(entries),  // entries as a drop gives them: [{file, name}]
     onSaveRequested: null,             // set by afterglow-share.js; the header's button calls it
+    onSaveLogsZip: null,               // set by afterglow-logs-zip.js; the overview's link calls it
   };
 
   // [SECTION] Start-up.
@@ -748,6 +749,9 @@
     afterglowOpenFolderPicker: () => { if (!loading) folderInput.click(); },
     afterglowSaveAnalysis: () => {
       if (window.afterglowPage.onSaveRequested) window.afterglowPage.onSaveRequested();
+    },
+    afterglowSaveLogsZip: (logName, zipName) => {
+      if (window.afterglowPage.onSaveLogsZip) window.afterglowPage.onSaveLogsZip(logName, zipName);
     },
     afterglowRouteChanged: (route) => { if (location.hash !== route) location.hash = route; },
     afterglowInitialTheme: currentTheme(),

@@ -25,6 +25,10 @@ bool IsLostExecutorReason(std::string_view remove_reason) {
   return true;
 }
 
+bool IsDecommissionReason(std::string_view remove_reason) {
+  return remove_reason.starts_with("Executor decommission");
+}
+
 AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool) {
   AppTotals t;
   using M = TaskMetric;

@@ -63,4 +63,8 @@ AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool);
 // application's own shutdown). An empty reason is not a loss.
 bool IsLostExecutorReason(std::string_view remove_reason);
 
+// Whether an executor's removeReason is Spark's ExecutorDecommission loss reason: "Executor
+// decommission." (Spark 3.1) or "Executor decommission: <why>" (3.2 on).
+bool IsDecommissionReason(std::string_view remove_reason);
+
 }  // namespace afterglow

@@ -9,6 +9,12 @@
 
 namespace afterglow {
 
+// The Spark version of the History Server Afterglow answers as (version_endpoint.cc).
+inline constexpr const char* kHistoryServerSparkVersion = "4.1.0-SNAPSHOT";
+
+// version: {"spark": kHistoryServerSparkVersion}.
+ApiResponse VersionEndpoint();
+
 // applications, applications/{id}, applications/{id}/{attemptId}
 ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& request);
 ApiResponse OneApplicationEndpoint(const ApiData& data, const std::string& app_id);

@@ -50,6 +50,7 @@ ApiResponse RouteSubResource(const ApiData& data, const std::string& app_id,
 ApiResponse RouteApi(const ApiData& data, std::string_view path_and_query) {
   const ApiRequest request = ApiRequest::Parse(path_and_query);
   const std::vector<std::string>& s = request.segments;
+  if (s.size() == 3 && s[0] == "api" && s[1] == "v1" && s[2] == "version") return VersionEndpoint();
   if (s.size() < 3 || s[0] != "api" || s[1] != "v1" || s[2] != "applications") {
     return NotFound("");
   }

@@ -12,6 +12,7 @@
 #include "core/decode/sql_event_decoder.h"
 #include "core/decode/storage_event_decoder.h"
 #include "core/decode/streaming_event_decoder.h"
+#include "core/decode/thrift_server_event_decoder.h"
 
 namespace afterglow {
 
@@ -186,6 +187,17 @@ error_code EventDecoder::Decode(simdjson::ondemand::object& event, EventKind kin
     // Engine plugins (gluten_event_decoder.h).
     case EventKind::kGlutenPlanFallback:
       return DecodeGlutenPlanFallback(event, *targets.pool, targets.sql_sink);
+    // The Thrift server (thrift_server_event_decoder.h).
+    case EventKind::kThriftSessionCreated:
+    case EventKind::kThriftSessionClosed:
+    case EventKind::kThriftOperationStart:
+    case EventKind::kThriftOperationParsed:
+    case EventKind::kThriftOperationCanceled:
+    case EventKind::kThriftOperationTimeout:
+    case EventKind::kThriftOperationError:
+    case EventKind::kThriftOperationFinish:
+    case EventKind::kThriftOperationClosed:
+      return DecodeThriftServerEvent(kind, event, *targets.pool, targets.thrift_sink);
     case EventKind::kUnknown:
     case EventKind::kIgnored: return SUCCESS;  // OnLine counts these and never gets here
   }

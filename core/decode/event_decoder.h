@@ -50,6 +50,8 @@ class EventDecoder : public LineConsumer {
   // A second listener for SQL executions and Structured Streaming (may be null; must outlive the
   // decoder). It also receives the job, stage-submitted and task-end events it follows.
   void set_sql_sink(SqlEventSink* sql_sink) { targets_.sql_sink = sql_sink; }
+  // The Thrift server's listener (may be null; must outlive the decoder's use).
+  void set_thrift_sink(ThriftServerSink* thrift_sink) { targets_.thrift_sink = thrift_sink; }
   // Where the listing's events go too (may be null; must outlive the decoder).
   void set_listing_sink(ListingSink* listing_sink) { listing_sink_ = listing_sink; }
 

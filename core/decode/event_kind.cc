@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/decode/sql_event_decoder.h"
+#include "core/decode/thrift_server_event_decoder.h"
 
 namespace afterglow {
 namespace {
@@ -65,6 +66,9 @@ EventKind EventKindFromName(std::string_view event_name) {
     if (name == event_name) return EventKind::kIgnored;
   }
   // SQL and Structured Streaming events use class names; the SHS loads these classes.
+  if (event_name.starts_with("org.apache.spark.sql.hive.thriftserver.")) {
+    return ThriftServerEventKindFromName(event_name);
+  }
   if (event_name.starts_with("org.apache.spark.sql.")) return SqlEventKindFromName(event_name);
   // Apache Gluten posts its plan fallbacks as its own event class (renamed with its package in
   // Gluten 1.2); Spark writes it by class name like any listener event it has no case for.

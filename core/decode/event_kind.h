@@ -45,6 +45,16 @@ enum class EventKind : uint8_t {
   kStreamingQueryTerminated,
   // Engine plugins' events (core/decode/gluten_event_decoder.h).
   kGlutenPlanFallback,
+  // The Thrift server's sessions and statements (core/decode/thrift_server_event_decoder.h).
+  kThriftSessionCreated,
+  kThriftSessionClosed,
+  kThriftOperationStart,
+  kThriftOperationParsed,
+  kThriftOperationCanceled,
+  kThriftOperationTimeout,
+  kThriftOperationError,
+  kThriftOperationFinish,
+  kThriftOperationClosed,
 };
 
 EventKind EventKindFromName(std::string_view event_name);

@@ -7,6 +7,7 @@
 #include "core/decode/event_sink.h"
 #include "core/decode/listing_sink.h"
 #include "core/decode/sql_events.h"
+#include "core/decode/thrift_server_events.h"
 
 namespace afterglow {
 
@@ -15,6 +16,8 @@ struct EventTargets {
   EventSink* sink = nullptr;
   // The SQL listener, which follows job, stage-submitted and task-end events too (may be null).
   SqlEventSink* sql_sink = nullptr;
+  // The Thrift server's listener (may be null).
+  ThriftServerSink* thrift_sink = nullptr;
   // Set only while the line being decoded passes the listing's prefix filter.
   ListingSink* listing_sink = nullptr;
 };

@@ -22,6 +22,7 @@
 #include "core/model/packed_column.h"
 #include "core/model/rdd_graph_model.h"
 #include "core/model/sql_model.h"
+#include "core/model/thrift_server_model.h"
 #include "core/model/storage_model.h"
 #include "core/model/task_details.h"
 
@@ -248,6 +249,7 @@ struct AttemptModel {
   // SQL executions and Structured Streaming (core/listen/sql_listener.cc).
   SqlModel sql;
   StreamingModel streaming;
+  ThriftServerModel thrift_server;  // the JDBC/ODBC server (core/listen/thrift_server_listener.h)
   StageRddGraphs stage_rdd_graphs;  // RDDs of each stage for its operation graph (onJobStart)
 
   const Job& job(uint32_t i) const { return jobs[i]; }

@@ -1,5 +1,6 @@
 #include "core/query/executor_rows.h"
 
+#include "core/analysis/app_totals.h"
 #include "core/analysis/diagnostics.h"
 #include "core/analysis/shown_executors.h"
 
@@ -39,6 +40,7 @@ ExecutorRow ReadExecutorRow(const AttemptModel& attempt, const StringPool& pool,
   if (!e.is_active && e.remove_time != kNoTime) {
     row.remove_time = e.remove_time;
     row.remove_reason = pool.Get(e.remove_reason);
+    row.is_decommissioned = IsDecommissionReason(row.remove_reason);
   }
   if (e.has_memory_info()) {
     row.has_memory_metrics = true;

@@ -22,7 +22,23 @@ inline constexpr size_t kPeakJvmHeap = 0;
 inline constexpr size_t kPeakJvmOffHeap = 1;
 inline constexpr size_t kPeakOnHeapExecution = 2;
 inline constexpr size_t kPeakOffHeapExecution = 3;
+inline constexpr size_t kPeakOnHeapStorage = 4;
+inline constexpr size_t kPeakOffHeapStorage = 5;
+inline constexpr size_t kPeakDirectPool = 8;
+inline constexpr size_t kPeakMappedPool = 9;
+inline constexpr size_t kPeakMinorGcCount = 16;
+inline constexpr size_t kPeakMinorGcTime = 17;
+inline constexpr size_t kPeakMajorGcCount = 18;
+inline constexpr size_t kPeakMajorGcTime = 19;
 static_assert(kExecutorMetricNames[kPeakJvmHeap] == "JVMHeapMemory");
+static_assert(kExecutorMetricNames[kPeakOnHeapStorage] == "OnHeapStorageMemory");
+static_assert(kExecutorMetricNames[kPeakOffHeapStorage] == "OffHeapStorageMemory");
+static_assert(kExecutorMetricNames[kPeakDirectPool] == "DirectPoolMemory");
+static_assert(kExecutorMetricNames[kPeakMappedPool] == "MappedPoolMemory");
+static_assert(kExecutorMetricNames[kPeakMinorGcCount] == "MinorGCCount");
+static_assert(kExecutorMetricNames[kPeakMinorGcTime] == "MinorGCTime");
+static_assert(kExecutorMetricNames[kPeakMajorGcCount] == "MajorGCCount");
+static_assert(kExecutorMetricNames[kPeakMajorGcTime] == "MajorGCTime");
 static_assert(kExecutorMetricNames[kPeakJvmOffHeap] == "JVMOffHeapMemory");
 static_assert(kExecutorMetricNames[kPeakOnHeapExecution] == "OnHeapExecutionMemory");
 static_assert(kExecutorMetricNames[kPeakOffHeapExecution] == "OffHeapExecutionMemory");
@@ -61,6 +77,9 @@ struct ExecutorRow {
   // Set only for a removed executor that is no longer active (the API omits them otherwise).
   int64_t remove_time = kNoTime;  // epoch ms; kNoTime when not shown
   std::string_view remove_reason;
+  // Removed by decommissioning (core/analysis/app_totals.h); the API has no field for it, the
+  // page shows it as the status.
+  bool is_decommissioned = false;
   // memoryMetrics, present when the block manager reported on/off-heap sizes.
   bool has_memory_metrics = false;
   int64_t used_on_heap_storage = 0, used_off_heap_storage = 0;

@@ -40,7 +40,8 @@ test('the served page has no inline script, style or handler for a CSP to refuse
   for (const [, url] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
     assert.ok(!url.startsWith('/') && !/^[a-z]+:\/\//i.test(url), `absolute URL ${url}`);
   }
-  for (const script of ['afterglow.js', 'afterglow-page.js', 'afterglow-reader.js', 'afterglow-share.js']) {
+  for (const script of ['afterglow.js', 'afterglow-page.js', 'afterglow-reader.js', 'afterglow-share.js',
+                      'afterglow-logs-zip.js']) {
     const text = readFileSync(join(kSite, script), 'utf8');
     assert.equal(text.match(/\bnew Function\s*\(|\beval\s*\(/g), null, `${script} evaluates strings`);
   }

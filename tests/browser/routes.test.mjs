@@ -133,3 +133,39 @@ for (const log of kLogs) {
     assert.deepEqual(missing, [], 'every route of the page is accepted by window.afterglow.show');
   });
 }
+
+// Two attempts of one application (local-1426533911241 and local-1426633911242): the hash names the
+// attempt on screen, and a link naming the other one (typed, bookmarked, or opened in a new tab of
+// the same logs) shows that attempt.
+test('with several applications open the URL names the application and a link opens it', async () => {
+  const { context, page, problems } = await openWatchedPage(env);
+  const attempts = ['local-1426533911241', 'local-1426633911242'].map(
+    (name) => join(kCorpus, 'spark', 'spark-events', name));
+  try {
+    await startPage(env, page);
+    await page.setInputFiles('#open-file', attempts);
+    await page.waitForFunction(() => window.afterglow.state().status === 'ready', null, { timeout: 120_000 });
+    const loaded = await state(page);
+    assert.equal(loaded.apps, 2);
+    const { id, attemptId } = loaded.app;
+    const other = attemptId === '1' ? '2' : '1';
+    assert.equal(await page.evaluate(() => window.afterglow.show('#/jobs')), true);
+    await settle(page);
+    const named = `#/jobs?app=${id}&attempt=${attemptId}`;
+    assert.equal((await state(page)).view, named);
+    assert.equal(new URL(page.url()).hash, named, 'the URL names the attempt');
+    // A link to the other attempt, as the address bar takes it.
+    const link = `#/stages?app=${id}&attempt=${other}`;
+    await page.evaluate((hash) => { location.hash = hash; }, link);
+    await page.waitForFunction((hash) => window.afterglow.state().view === hash, link);
+    const shown = await state(page);
+    assert.equal(shown.app.attemptId, other, 'the link selected its attempt');
+    const stages = JSON.parse(cliApi(attempts[other === '1' ? 0 : 1], `/api/v1/applications/${id}/${other}/stages`));
+    assert.equal(shown.viewState.rows, stages.length, "the stages are the linked attempt's");
+    await settle(page);
+    await page.screenshot({ path: join(kArtifacts, 'routes-two-attempts-stages.png') });
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});

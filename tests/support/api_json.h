@@ -50,6 +50,13 @@ inline simdjson::dom::array ArrayOf(simdjson::dom::parser& parser, const std::st
   return array;
 }
 
+// An array field (or element); the test fails when it is not an array.
+inline simdjson::dom::array ArrayIn(JsonResult result) {
+  simdjson::dom::array array;
+  EXPECT_EQ(result.get_array().get(array), simdjson::SUCCESS);
+  return array;
+}
+
 inline simdjson::dom::object ObjectOf(JsonResult result) {
   simdjson::dom::object object;
   EXPECT_EQ(result.get_object().get(object), simdjson::SUCCESS);

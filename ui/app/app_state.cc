@@ -1,7 +1,9 @@
 #include "ui/app/app_state.h"
 
+#include <algorithm>
 #include <vector>
 
+#include "core/analysis/task_view.h"
 #include "ui/app/model_steps.h"
 #include "ui/app/view_list.h"
 #include "ui/app/views.h"
@@ -47,6 +49,14 @@ void PrepareRoute(AppState& state) {
     case ViewId::kCompare:
       PrepareCompareView(state);
       break;
+    case ViewId::kSqlServer:
+      if (state.SelectedModel() != nullptr) {
+        state.thrift_server.Build(*state.SelectedModel(), *state.Strings(),
+                                  TaskNow(*state.SelectedModel()));
+      } else {
+        state.thrift_server.Clear();
+      }
+      break;
     case ViewId::kRdd:
       if (state.session != nullptr && state.SelectedApp() != nullptr) {
         state.rdd_page.Build(*state.session, *state.SelectedApp(), state.route.id);
@@ -71,6 +81,50 @@ void ClearSectionModels(AppState& state) {
   state.executors.Clear();
   state.environment.Clear();
   state.storage.Clear();
+}
+
+// The route as the URL names it: with the selected application when several are open (a link then
+// opens the same one), without it when one is.
+Route WithSelectedApp(const AppState& state, Route route) {
+  route.app_id.clear();
+  route.app_attempt.clear();
+  const AttemptSummary* app = state.SelectedApp();
+  if (state.summaries.size() > 1 && app != nullptr) {
+    route.app_id = app->app_id;
+    route.app_attempt = app->attempt_id;
+  }
+  return route;
+}
+
+// Selects the application `app_id` / `attempt`, when it is open; true when the selection changed.
+bool SelectApp(AppState& state, const std::string& app_id, const std::string& attempt) {
+  for (size_t i = 0; i < state.summaries.size(); ++i) {
+    const AttemptSummary& app = state.summaries[i];
+    if (app.app_id != app_id || app.attempt_id != attempt) continue;
+    if (i == state.selected_app) return false;
+    state.selected_app = i;
+    return true;
+  }
+  return false;
+}
+
+// Selects the application a route names; one that is not open yet waits for a load to bring it.
+bool SelectRouteApp(AppState& state, const Route& route) {
+  if (route.app_id.empty()) return false;
+  const bool open = std::any_of(state.summaries.begin(), state.summaries.end(),
+                                [&](const AttemptSummary& app) {
+                                  return app.app_id == route.app_id &&
+                                         app.attempt_id == route.app_attempt;
+                                });
+  state.pending_app_id = open ? "" : route.app_id;
+  state.pending_app_attempt = open ? "" : route.app_attempt;
+  return SelectApp(state, route.app_id, route.app_attempt);
+}
+
+void SetRoute(AppState& state, const Route& route) {
+  state.route = route;
+  state.route_text = FormatRoute(route);
+  if (state.hooks.route_changed != nullptr) state.hooks.route_changed(state.route_text.c_str());
 }
 
 }  // namespace
@@ -102,6 +156,15 @@ void RefreshModels(AppState& state) {
     return;
   }
   RefreshSummaries(state);
+  // A link's application, named before its log was loaded.
+  if (!state.pending_app_id.empty() &&
+      std::any_of(state.summaries.begin(), state.summaries.end(), [&](const AttemptSummary& app) {
+        return app.app_id == state.pending_app_id && app.attempt_id == state.pending_app_attempt;
+      })) {
+    SelectApp(state, state.pending_app_id, state.pending_app_attempt);
+    state.pending_app_id.clear();
+    state.pending_app_attempt.clear();
+  }
   // Mid-load too: the header lets the user browse partial results (wasm/ throttles the refreshes).
   if (state.status == LoadStatus::kEmpty || state.status == LoadStatus::kError ||
       state.summaries.empty()) {
@@ -129,17 +192,25 @@ void RefreshModels(AppState& state) {
       BuildModelStep(state, step);
     }
   }
+  // Another application selected, or a second one opened: the URL names the one on screen.
+  if (const Route named = WithSelectedApp(state, state.route); !(named == state.route)) {
+    SetRoute(state, named);
+  }
   PrepareRoute(state);
 }
 
-void Navigate(AppState& state, const Route& route) {
-  const std::string text = FormatRoute(route);
-  const bool changed = !(route == state.route) || state.route_text != text;
-  state.route = route;
-  state.route_text = text;
+void Navigate(AppState& state, const Route& requested) {
+  const bool app_changed = SelectRouteApp(state, requested);
+  const Route route = WithSelectedApp(state, requested);
+  const bool changed = app_changed || !(route == state.route) ||
+                       state.route_text != FormatRoute(route);
   if (!changed) return;
-  if (state.hooks.route_changed != nullptr) state.hooks.route_changed(state.route_text.c_str());
-  PrepareRoute(state);
+  SetRoute(state, route);
+  if (app_changed) {
+    RefreshModels(state);  // the section models of the newly selected application, and the route's
+  } else {
+    PrepareRoute(state);
+  }
 }
 
 bool ShowRoute(AppState& state, std::string_view text) {

@@ -26,6 +26,7 @@
 #include "ui/pages/stages/stages_table_model.h"
 #include "ui/pages/storage/storage_model.h"
 #include "ui/pages/streaming/streaming_model.h"
+#include "ui/pages/sqlserver/thrift_server_page_model.h"
 #include "ui/time/time_model.h"
 #include "ui/timeline/task_timeline.h"
 #include "ui/timeline/timeline_lanes.h"
@@ -56,6 +57,10 @@ struct PlatformHooks {
   // Asks for another log to open beside the loaded ones ("Compare with..."): the page reloads
   // them together, so the session holds both runs.
   void (*compare_with)() = nullptr;
+  void (*open_url)(const char* url) = nullptr;         // opens a link (an executor's log) in a tab
+  // Saves the opened log named `log_name` (AttemptModel::file_name) as the History Server's
+  // applications/<id>/<attempt>/logs zip, in a file named `zip_name`.
+  void (*save_logs_zip)(const char* log_name, const char* zip_name) = nullptr;
 };
 
 // Set when the page is a saved analysis (a standalone page with the logs embedded, which
@@ -99,6 +104,7 @@ struct AppState {
   StorageTableModel storage;            // the Storage tab's cached RDDs (RefreshModels)
   RddPageModel rdd_page;                // the RDD of route #/storage/<id> (PrepareRoute)
   CompareModel compare;                 // route #/compare's comparison (PrepareRoute)
+  ThriftServerPageModel thrift_server;  // route #/sqlserver (PrepareRoute)
 
   // Keyboard selections (ui/app/keyboard.h) of tables whose models are owned elsewhere: positions in
   // the tables' display order, -1 for none. executor_to_select is set by a link to an executor
@@ -110,6 +116,9 @@ struct AppState {
   SavedAnalysisInfo saved_analysis;  // set by wasm/ from the embedded analysis, once at start
 
   Route route;             // the view on screen and the entity it shows
+  // The application a route named before it was open (a link opened, then its logs loaded):
+  // selected as soon as a load brings it. Empty when none is waiting.
+  std::string pending_app_id, pending_app_attempt;
   std::string route_text = "#/overview";  // FormatRoute(route), as the URL hash shows it
   PlatformHooks hooks;
 

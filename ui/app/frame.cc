@@ -173,7 +173,7 @@ void DrawHeader(AppState& state) {
     const bool views_shown = state.status == LoadStatus::kReady || state.views_while_loading;
     const ViewId section = SectionOf(state.route.view);
     for (const ViewEntry& view : RoutedViews()) {
-      if (!view.tab) continue;
+      if (!view.tab || (view.available != nullptr && !view.available(state))) continue;
       // As Spark adds its Structured Streaming tab: only for a log with streaming queries.
       if (view.view == ViewId::kStreaming && state.streaming.rows.empty()) continue;
       ImGui::BeginDisabled(!navigable);

@@ -1,5 +1,6 @@
 #include "ui/app/route.h"
 
+#include <cctype>
 #include <charconv>
 
 namespace afterglow::ui {
@@ -21,6 +22,7 @@ constexpr Section kSections[] = {
     {ViewId::kStorage, ViewId::kRdd, "storage"},
     {ViewId::kTimeline, ViewId::kTimeline, "timeline"},
     {ViewId::kStreaming, ViewId::kStreamingRun, "streaming"},
+    {ViewId::kSqlServer, ViewId::kSqlServer, "sqlserver"},
 };
 
 // A streaming run id: a UUID's letters, digits and dashes.
@@ -104,9 +106,70 @@ std::string FormatCompareRoute(const Route& route) {
   return text;
 }
 
-}  // namespace
+// Application ids are Spark's ("app-2016...", "application_15..._0018", "local-14...") but an
+// attempt id is any text: what could end or split the query is percent-encoded.
+std::string EncodeQueryValue(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += c;
+    } else {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
 
-std::optional<Route> ParseRoute(std::string_view text) {
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> DecodeQueryValue(std::string_view value) {
+  std::string out;
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (value[i] != '%') {
+      out += value[i];
+      continue;
+    }
+    if (i + 2 >= value.size()) return std::nullopt;  // a cut-off escape
+    const int high = HexDigit(value[i + 1]), low = HexDigit(value[i + 2]);
+    if (high < 0 || low < 0) return std::nullopt;
+    out += static_cast<char>(high * 16 + low);
+    i += 2;
+  }
+  return out;
+}
+
+// "app=<id>[&attempt=<id>]" into the route; false for any other query.
+bool ParseAppQuery(std::string_view query, Route* route) {
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const size_t equals = pair.find('=');
+    if (equals == std::string_view::npos) return false;
+    const std::optional<std::string> value = DecodeQueryValue(pair.substr(equals + 1));
+    if (!value || value->empty()) return false;
+    const std::string_view key = pair.substr(0, equals);
+    if (key == "app") {
+      route->app_id = *value;
+    } else if (key == "attempt") {
+      route->app_attempt = *value;
+    } else {
+      return false;
+    }
+  }
+  return !route->app_id.empty();
+}
+
+std::optional<Route> ParsePath(std::string_view text) {
   if (text.starts_with('#')) text.remove_prefix(1);
   if (!text.starts_with('/')) return std::nullopt;
   text.remove_prefix(1);
@@ -134,7 +197,7 @@ std::optional<Route> ParseRoute(std::string_view text) {
   return std::nullopt;
 }
 
-std::string FormatRoute(const Route& route) {
+std::string FormatPath(const Route& route) {
   if (route.view == ViewId::kCompare) return FormatCompareRoute(route);
   for (const Section& section : kSections) {
     if (route.view == section.list) return "#/" + std::string(section.name);
@@ -145,6 +208,24 @@ std::string FormatRoute(const Route& route) {
     return text;
   }
   return "#/overview";
+}
+
+}  // namespace
+
+std::optional<Route> ParseRoute(std::string_view text) {
+  const size_t question = text.find('?');
+  std::optional<Route> route = ParsePath(text.substr(0, question));
+  if (!route || question == std::string_view::npos) return route;
+  if (!ParseAppQuery(text.substr(question + 1), &*route)) return std::nullopt;
+  return route;
+}
+
+std::string FormatRoute(const Route& route) {
+  std::string text = FormatPath(route);
+  if (route.app_id.empty()) return text;
+  text += "?app=" + EncodeQueryValue(route.app_id);
+  if (!route.app_attempt.empty()) text += "&attempt=" + EncodeQueryValue(route.app_attempt);
+  return text;
 }
 
 ViewId SectionOf(ViewId view) {

@@ -1,4 +1,5 @@
-// Where the page is: a view and the entity it shows, as written in the URL hash ("#/stages/3/0").
+// Where the page is: a view and the entity it shows, as written in the URL hash ("#/stages/3/0"),
+// and, when several applications are open, which one ("#/stages/3/0?app=app-1&attempt=2").
 // Parsing and formatting live here, free of ImGui, so the routes are unit-tested natively and
 // every view links to another the same way.
 #pragma once
@@ -26,6 +27,7 @@ enum class ViewId : uint8_t {
   kStreaming,     // #/streaming
   kStreamingRun,  // #/streaming/<run id>
   kCompare,      // #/compare (CompareRoute below says what it compares and which pair it shows)
+  kSqlServer,    // #/sqlserver: the JDBC/ODBC server (Spark's tab prefix)
 };
 
 // What a #/compare route compares: the two runs the page holds (#/compare), or two jobs or two
@@ -49,12 +51,17 @@ struct Route {
   int32_t attempt = -1;  // stage attempt id (kStage)
   std::string key = {};  // a streaming run's id, a UUID (kStreamingRun)
   CompareRoute compare = {};  // kCompare only
+  // The application (and its attempt id) the route shows; empty for the one selected, as when a
+  // single application is open.
+  std::string app_id = {};
+  std::string app_attempt = {};
 
   bool operator==(const Route&) const = default;
 };
 
 // "#/stages/3/0" -> {kStage, 3, 0}. Also accepts the route without '#'. "#/stages/3" is the
-// stage's latest attempt: attempt -1, which the stage view resolves. Nullopt for anything else.
+// stage's latest attempt: attempt -1, which the stage view resolves. A query "?app=<id>" with an
+// optional "&attempt=<id>" (percent-encoded) names the application. Nullopt for anything else.
 std::optional<Route> ParseRoute(std::string_view text);
 // The canonical hash text of a route.
 std::string FormatRoute(const Route& route);

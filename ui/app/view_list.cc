@@ -23,6 +23,8 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStreamingRun, "Streaming run", false, DrawStreamingRunView,
      DescribeStreamingRunView},
     {ViewId::kCompare, "Compare", true, DrawCompareView, DescribeCompareView},
+    {ViewId::kSqlServer, "JDBC/ODBC Server", true, DrawThriftServerView, DescribeThriftServerView,
+     ThriftServerViewAvailable},
 };
 
 }  // namespace

@@ -18,6 +18,9 @@ struct ViewEntry {
   // Writes the fields of the view's state object (rows in its main table, the selected entity,
   // its headline numbers) between an enclosing BeginObject/EndObject the caller writes.
   void (*describe)(const AppState& state, JsonWriter& out);
+  // Whether the tab shows for the selected application (null: always), for views that only some
+  // logs have content for.
+  bool (*available)(const AppState& state) = nullptr;
 };
 
 std::span<const ViewEntry> RoutedViews();

@@ -47,6 +47,9 @@ void DescribeCompareView(const AppState& state, JsonWriter& out);
 // Builds state.compare for the route's comparison (PrepareRoute's kCompare case;
 // ui/pages/compare/view_compare.cc).
 void PrepareCompareView(AppState& state);
+void DrawThriftServerView(AppState& state);
+void DescribeThriftServerView(const AppState& state, JsonWriter& out);
+bool ThriftServerViewAvailable(const AppState& state);  // the log has the Thrift server's events
 
 // Views chosen by the load status rather than the route.
 void DrawDropZoneView(AppState& state);

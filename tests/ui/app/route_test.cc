@@ -65,5 +65,30 @@ TEST(Route, EntityViewsBelongToTheirListsSection) {
   EXPECT_EQ(SectionOf(ViewId::kExecutors), ViewId::kExecutors);
 }
 
+TEST(Route, TheApplicationRidesInTheQuery) {
+  Route stage{ViewId::kStage, 3, 0};
+  stage.app_id = "local-1426533911241";
+  stage.app_attempt = "2";
+  EXPECT_EQ(FormatRoute(stage), "#/stages/3/0?app=local-1426533911241&attempt=2");
+  EXPECT_EQ(ParseRoute(FormatRoute(stage)), stage);
+  Route jobs{ViewId::kJobs};
+  jobs.app_id = "app-1";
+  EXPECT_EQ(FormatRoute(jobs), "#/jobs?app=app-1");  // no attempt id: none written
+  EXPECT_EQ(ParseRoute("#/jobs?app=app-1"), jobs);
+  // Any attempt text survives the round trip, percent-encoded.
+  Route odd{ViewId::kOverview};
+  odd.app_id = "a b";
+  odd.app_attempt = "x&y=z/%";
+  EXPECT_EQ(FormatRoute(odd), "#/overview?app=a%20b&attempt=x%26y%3Dz%2F%25");
+  EXPECT_EQ(ParseRoute(FormatRoute(odd)), odd);
+}
+
+TEST(Route, RejectsABadApplicationQuery) {
+  for (const char* text : {"#/jobs?", "#/jobs?app=", "#/jobs?attempt=1", "#/jobs?app=a&x=1",
+                           "#/jobs?app=a%2", "#/jobs?app=a%zz", "#/nope?app=a"}) {
+    EXPECT_FALSE(ParseRoute(text).has_value()) << text;
+  }
+}
+
 }  // namespace route_test
 }  // namespace afterglow::ui

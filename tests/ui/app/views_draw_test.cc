@@ -75,7 +75,11 @@ TEST_P(ViewsDraw, EveryRouteDrawsAndDescribesItself) {
   for (const Route& route : routes) {
     SCOPED_TRACE(FormatRoute(route));
     Navigate(ui.state(), route);
-    EXPECT_EQ(ui.state().route, route);
+    // With several applications open the route also names the one selected.
+    Route shown = ui.state().route;
+    shown.app_id.clear();
+    shown.app_attempt.clear();
+    EXPECT_EQ(shown, route);
     ui.Draw();
     ui.MouseAt(800, 400);  // hover over the middle of the view: tooltips and hover rows draw too
     ui.Draw(2);

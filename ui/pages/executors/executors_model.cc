@@ -13,9 +13,10 @@ namespace afterglow::ui {
 namespace {
 
 // executorspage.js formatStatus.
+// A decommissioned executor says so where Spark's page says "Dead".
 std::string StatusText(const afterglow::ExecutorRow& executor) {
   if (executor.is_excluded) return "Excluded";
-  if (!executor.is_active) return "Dead";
+  if (!executor.is_active) return executor.is_decommissioned ? "Decommissioned" : "Dead";
   if (executor.excluded_in_stages.empty()) return "Active";
   std::string text = "Active (Excluded in Stages: [";
   for (size_t i = 0; i < executor.excluded_in_stages.size(); ++i) {
@@ -93,12 +94,11 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     row.shuffle_read_bytes = e.total_shuffle_read;
     row.shuffle_write_bytes = e.total_shuffle_write;
     if (e.peak_memory != nullptr) {
-      row.peak_jvm_heap = e.Peak(kPeakJvmHeap);
-      row.peak_jvm_off_heap = e.Peak(kPeakJvmOffHeap);
-      row.peak_execution_on = e.Peak(kPeakOnHeapExecution);
-      row.peak_execution_off = e.Peak(kPeakOffHeapExecution);
+      row.peaks = *e.peak_memory;
       has_peak_metrics = true;
     }
+    row.decommissioned = e.is_decommissioned;
+    for (const auto& [name, url] : e.executor_logs) row.logs.emplace_back(name, url);
     row.add_ms = e.add_time;
     row.remove_ms = e.remove_time;
     row.remove_reason = std::string(e.remove_reason);
@@ -139,8 +139,13 @@ void ExecutorsTableModel::Sort(ExecutorColumn column, bool ascending) {
       case ExecutorColumn::kInput: return r.input_bytes;
       case ExecutorColumn::kShuffleRead: return r.shuffle_read_bytes;
       case ExecutorColumn::kShuffleWrite: return r.shuffle_write_bytes;
-      case ExecutorColumn::kPeakJvmMemory: return r.peak_jvm_heap;
-      case ExecutorColumn::kPeakExecutionMemory: return r.peak_execution_on;
+      case ExecutorColumn::kPeakJvmMemory: return r.peaks[kPeakJvmHeap];
+      case ExecutorColumn::kPeakExecutionMemory: return r.peaks[kPeakOnHeapExecution];
+      case ExecutorColumn::kPeakStorageMemory: return r.peaks[kPeakOnHeapStorage];
+      case ExecutorColumn::kPeakPoolMemory: return r.peaks[kPeakDirectPool];
+      case ExecutorColumn::kMinorGc: return r.peaks[kPeakMinorGcCount];
+      case ExecutorColumn::kMajorGc: return r.peaks[kPeakMajorGcCount];
+      case ExecutorColumn::kLogs: return static_cast<int64_t>(r.logs.size());
       case ExecutorColumn::kAdded: return r.add_ms;
       case ExecutorColumn::kRemoved: return r.remove_ms;
       default: return 0;
@@ -170,8 +175,12 @@ std::string ExecutorsTableModel::Tsv() const {
        {"Executor ID", "Address", "Status", "RDD Blocks", "Storage Memory Used", "Max Storage Memory",
         "Disk Used", "Cores", "Active Tasks", "Failed Tasks", "Complete Tasks", "Total Tasks",
         "Task Time (ms)", "GC Time (ms)", "Input (bytes)", "Shuffle Read (bytes)",
-        "Shuffle Write (bytes)", "Peak JVM Heap (bytes)", "Peak On-Heap Execution (bytes)",
-        "Add Time", "Remove Time", "Remove Reason", "Excluded"}) {
+        "Shuffle Write (bytes)", "Peak JVM Heap (bytes)", "Peak JVM Off-Heap (bytes)",
+        "Peak On-Heap Execution (bytes)", "Peak Off-Heap Execution (bytes)",
+        "Peak On-Heap Storage (bytes)", "Peak Off-Heap Storage (bytes)",
+        "Peak Direct Pool (bytes)", "Peak Mapped Pool (bytes)", "Minor GC Count",
+        "Minor GC Time (ms)", "Major GC Count", "Major GC Time (ms)", "Logs", "Add Time",
+        "Remove Time", "Remove Reason", "Excluded"}) {
     tsv.Cell(header);
   }
   tsv.EndRow();
@@ -187,12 +196,44 @@ std::string ExecutorsTableModel::Tsv() const {
                           r.shuffle_write_bytes}) {
       tsv.Cell(value);
     }
-    if (r.peak_jvm_heap >= 0) tsv.Cell(r.peak_jvm_heap); else tsv.Cell("");
-    if (r.peak_execution_on >= 0) tsv.Cell(r.peak_execution_on); else tsv.Cell("");
+    for (size_t metric : kShownPeaks) {
+      if (r.peaks[metric] >= 0) tsv.Cell(r.peaks[metric]); else tsv.Cell("");
+    }
+    std::string logs;
+    for (const auto& [name, url] : r.logs) logs += (logs.empty() ? "" : " ") + name + "=" + url;
+    tsv.Cell(logs);
     tsv.Cell(r.add_ms >= 0 ? FormatTimestamp(r.add_ms, when, sizeof when) : "");
     tsv.Cell(r.remove_ms >= 0 ? FormatTimestamp(r.remove_ms, when, sizeof when) : "");
     tsv.Cell(r.remove_reason);
     tsv.Cell(r.excluded ? "true" : "false");
+    tsv.EndRow();
+  }
+  return tsv.text();
+}
+
+}  // namespace afterglow::ui
+
+namespace afterglow::ui {
+
+std::string ExecutorsTableModel::SummaryTsv() const {
+  TsvWriter tsv;
+  for (const char* header :
+       {"", "Executors", "RDD Blocks", "Storage Memory Used", "Max Storage Memory", "Disk Used",
+        "Cores", "Active Tasks", "Failed Tasks", "Complete Tasks", "Total Tasks", "Task Time (ms)",
+        "GC Time (ms)", "Input (bytes)", "Shuffle Read (bytes)", "Shuffle Write (bytes)",
+        "Excluded"}) {
+    tsv.Cell(header);
+  }
+  tsv.EndRow();
+  for (const auto& [label, t] : {std::pair<const char*, const ExecutorTotals&>{"Active", active},
+                                 {"Dead", dead}, {"Total", total}}) {
+    tsv.Cell(label);
+    for (int64_t value : {t.count, t.rdd_blocks, t.memory_used, t.max_memory, t.disk_used, t.cores,
+                          t.active_tasks, t.failed_tasks, t.completed_tasks, t.total_tasks,
+                          t.total_duration_ms, t.total_gc_ms, t.input_bytes, t.shuffle_read_bytes,
+                          t.shuffle_write_bytes, t.excluded}) {
+      tsv.Cell(value);
+    }
     tsv.EndRow();
   }
   return tsv.text();

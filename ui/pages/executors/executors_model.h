@@ -8,13 +8,28 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "core/model/executor_metrics.h"
+#include "core/query/executor_rows.h"
 #include "core/session.h"
 #include "ui/pages/executors/executor_order.h"
 #include "ui/widgets/tsv.h"
 
 namespace afterglow::ui {
+
+inline constexpr std::array<int64_t, kExecutorMetricCount> NoPeaks() {
+  std::array<int64_t, kExecutorMetricCount> peaks{};
+  peaks.fill(-1);
+  return peaks;
+}
+
+// The peaks the page shows, in its column order (pairs: on/off heap, direct/mapped, count/time).
+inline constexpr std::array<size_t, 12> kShownPeaks = {
+    kPeakJvmHeap,       kPeakJvmOffHeap,     kPeakOnHeapExecution, kPeakOffHeapExecution,
+    kPeakOnHeapStorage, kPeakOffHeapStorage, kPeakDirectPool,      kPeakMappedPool,
+    kPeakMinorGcCount,  kPeakMinorGcTime,    kPeakMajorGcCount,    kPeakMajorGcTime};
 
 struct ExecutorRow {
   std::string id;
@@ -37,11 +52,12 @@ struct ExecutorRow {
   int64_t input_bytes = 0;
   int64_t shuffle_read_bytes = 0;
   int64_t shuffle_write_bytes = 0;
-  // peakMemoryMetrics, when the log has executor metrics (Spark 3.0+); -1 when absent.
-  int64_t peak_jvm_heap = -1;        // JVMHeapMemory
-  int64_t peak_jvm_off_heap = -1;    // JVMOffHeapMemory
-  int64_t peak_execution_on = -1;    // OnHeapExecutionMemory
-  int64_t peak_execution_off = -1;   // OffHeapExecutionMemory
+  // peakMemoryMetrics in kExecutorMetricNames order, when the log has executor metrics (Spark
+  // 3.0+); every value -1 when absent.
+  std::array<int64_t, kExecutorMetricCount> peaks = NoPeaks();
+  bool decommissioned = false;  // removed by decommissioning: the status says so
+  // The log links (stdout, stderr, ...) as executorLogs lists them: name, URL.
+  std::vector<std::pair<std::string, std::string>> logs;
   int64_t add_ms = -1;
   int64_t remove_ms = -1;
   std::string remove_reason;
@@ -77,8 +93,13 @@ enum class ExecutorColumn : uint8_t {
   kInput,
   kShuffleRead,
   kShuffleWrite,
-  kPeakJvmMemory,
-  kPeakExecutionMemory,
+  kPeakJvmMemory,        // on-heap / off-heap
+  kPeakExecutionMemory,  // on-heap / off-heap
+  kPeakStorageMemory,    // on-heap / off-heap
+  kPeakPoolMemory,       // direct / mapped
+  kMinorGc,              // count / time
+  kMajorGc,              // count / time
+  kLogs,
   kAdded,
   kRemoved,
   kCount
@@ -101,6 +122,8 @@ struct ExecutorsTableModel {
   void Sort(ExecutorColumn column, bool ascending);
   // The table as TSV, rows in the current order and filter.
   std::string Tsv() const;
+  // The Active / Dead / Total summary as TSV.
+  std::string SummaryTsv() const;
 
  private:
   ExecutorColumn sort_column_ = ExecutorColumn::kId;

@@ -125,6 +125,7 @@ void DrawSummaryRow(const char* label, const ExecutorTotals& t) {
 
 void DrawSummary(const ExecutorsTableModel& model) {
   SectionTitle("Summary");
+  if (CopyTsvButton("executor_summary_tsv")) ImGui::SetClipboardText(model.SummaryTsv().c_str());
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH |
                                      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
@@ -144,7 +145,8 @@ void DrawSummary(const ExecutorsTableModel& model) {
   ImGui::EndTable();
 }
 
-void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r, bool selected) {
+void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r, bool selected,
+                     void (*open_url)(const char*)) {
   char text[160];
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
@@ -154,7 +156,8 @@ void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r, boo
   if (selected) ScrollToSelectedRow();
   CellText(r.address.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextColored(r.active ? (r.excluded ? colors::kAccent : colors::kSucceeded) : colors::kMuted,
+  ImGui::TextColored(r.active ? (r.excluded ? colors::kAccent : colors::kSucceeded)
+                             : (r.decommissioned ? colors::kAccent : colors::kMuted),
                      "%s", r.status.c_str());
   CellCount(r.rdd_blocks);
   CellText(UsedOfTotal(r.memory_used, r.max_memory, text, sizeof text));
@@ -171,17 +174,32 @@ void DrawExecutorRow(const ExecutorsTableModel& model, const ExecutorRow& r, boo
   CellBytes(r.shuffle_read_bytes);
   CellBytes(r.shuffle_write_bytes);
   if (model.has_peak_metrics) {
-    ImGui::TableNextColumn();
-    if (r.peak_jvm_heap >= 0) {
-      UsedOfTotal(r.peak_jvm_heap, r.peak_jvm_off_heap, text, sizeof text);
-      ImGui::TextUnformatted(text);
+    // Byte pairs (on / off heap, direct / mapped), then the GC pairs (count / time).
+    for (size_t i = 0; i < 8; i += 2) {
+      ImGui::TableNextColumn();
+      if (r.peaks[kShownPeaks[i]] >= 0) {
+        ImGui::TextUnformatted(
+            UsedOfTotal(r.peaks[kShownPeaks[i]], r.peaks[kShownPeaks[i + 1]], text, sizeof text));
+      }
     }
-    ImGui::TableNextColumn();
-    if (r.peak_execution_on >= 0) {
-      UsedOfTotal(r.peak_execution_on, r.peak_execution_off, text, sizeof text);
-      ImGui::TextUnformatted(text);
+    for (size_t i = 8; i < kShownPeaks.size(); i += 2) {
+      ImGui::TableNextColumn();
+      if (r.peaks[kShownPeaks[i]] >= 0) {
+        char time[32];
+        std::snprintf(text, sizeof text, "%lld / %s", static_cast<long long>(r.peaks[kShownPeaks[i]]),
+                      FormatDuration(r.peaks[kShownPeaks[i + 1]], time, sizeof time));
+        ImGui::TextUnformatted(text);
+      }
     }
   }
+  ImGui::TableNextColumn();
+  ImGui::PushID(r.id.c_str());
+  for (size_t i = 0; i < r.logs.size(); ++i) {
+    if (i > 0) ImGui::SameLine();
+    if (LinkText(r.logs[i].first.c_str()) && open_url != nullptr) open_url(r.logs[i].second.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.logs[i].second.c_str());
+  }
+  ImGui::PopID();
   CellText(FormatTimestamp(r.add_ms, text, sizeof text));
   ImGui::TableNextColumn();
   if (r.remove_ms >= 0) {
@@ -256,7 +274,7 @@ void DrawExecutorsView(AppState& state) {
 
   // Arrows move a selection through the rows (an executor has no page of its own to open).
   TableKeyboardSelection(&state.executors_selected_row, static_cast<int>(model.order.size()));
-  const int columns = model.has_peak_metrics ? 19 : 17;
+  const int columns = model.has_peak_metrics ? 24 : 18;
   constexpr ImGuiTableFlags kFlags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
       ImGuiTableFlags_Resizable | ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY |
@@ -293,7 +311,12 @@ void DrawExecutorsView(AppState& state) {
   if (model.has_peak_metrics) {
     column("Peak JVM Memory (on/off heap)", em * 10, ExecutorColumn::kPeakJvmMemory);
     column("Peak Execution Memory (on/off)", em * 10, ExecutorColumn::kPeakExecutionMemory);
+    column("Peak Storage Memory (on/off)", em * 10, ExecutorColumn::kPeakStorageMemory);
+    column("Peak Pool Memory (direct/mapped)", em * 10, ExecutorColumn::kPeakPoolMemory);
+    column("Minor GC (count / time)", em * 8, ExecutorColumn::kMinorGc);
+    column("Major GC (count / time)", em * 8, ExecutorColumn::kMajorGc);
   }
+  column("Logs", em * 6, ExecutorColumn::kLogs, ImGuiTableColumnFlags_NoSort);
   column("Added", em * 9, ExecutorColumn::kAdded);
   column("Removed", em * 16, ExecutorColumn::kRemoved);
   ImGui::PushFont(Fonts().bold);
@@ -316,7 +339,8 @@ void DrawExecutorsView(AppState& state) {
   ForceSelectedRowDrawn(clipper, state.executors_selected_row);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      DrawExecutorRow(model, model.rows[model.order[i]], i == state.executors_selected_row);
+      DrawExecutorRow(model, model.rows[model.order[i]], i == state.executors_selected_row,
+                      state.hooks.open_url);
     }
   }
   ImGui::EndTable();

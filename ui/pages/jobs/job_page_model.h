@@ -13,6 +13,7 @@
 #include "core/base/string_pool.h"
 #include "core/model/app_model.h"
 #include "ui/graph/rdd_dag_model.h"
+#include "ui/timeline/timeline_lanes.h"
 
 namespace afterglow::ui {
 
@@ -73,6 +74,7 @@ struct JobPageModel {
   std::array<uint32_t, kJobStageSectionCount> section_size{};
   int selected_row = -1;  // keyboard selection: a position in `display`, -1 for none
   RddDagModel dag;
+  LaneTimelineModel timeline;  // the job's event timeline (ui/timeline/job_timeline.h)
 
   // JobDurationMs (core/analysis/durations.h): to completion, or to the log's end while running.
   int64_t duration_ms = -1;

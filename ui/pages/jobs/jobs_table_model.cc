@@ -1,13 +1,44 @@
 #include "ui/pages/jobs/jobs_table_model.h"
 
 #include <algorithm>
+#include <cstdio>
 
+#include "core/query/pool_rows.h"
+#include "ui/widgets/format.h"
+#include "ui/widgets/table_text.h"
+#include "ui/widgets/tsv.h"
 
 namespace afterglow::ui {
+namespace {
+
+JobFilter FilterOf(JobStatus status) {
+  switch (status) {
+    case JobStatus::kRunning: return JobFilter::kRunning;
+    case JobStatus::kSucceeded: return JobFilter::kSucceeded;
+    case JobStatus::kFailed: return JobFilter::kFailed;
+    default: return JobFilter::kAll;  // counted under All only
+  }
+}
+
+}  // namespace
+
+const char* JobFilterName(JobFilter filter) {
+  switch (filter) {
+    case JobFilter::kAll: return "All";
+    case JobFilter::kRunning: return "Running";
+    case JobFilter::kSucceeded: return "Succeeded";
+    case JobFilter::kFailed: return "Failed";
+    case JobFilter::kCount: break;
+  }
+  return "";
+}
 
 void JobsTableModel::Clear() {
   rows.clear();
   order.clear();
+  shown.clear();
+  counts.fill(0);
+  scheduling_mode.clear();
   succeeded = failed = running = 0;
   sorted = false;
 }
@@ -40,10 +71,57 @@ void JobsTableModel::Build(const AttemptModel& model, const StringPool& strings)
     succeeded += row.status == JobStatus::kSucceeded;
     failed += row.status == JobStatus::kFailed;
     running += row.status == JobStatus::kRunning;
+    ++counts[static_cast<size_t>(JobFilter::kAll)];
+    if (FilterOf(row.status) != JobFilter::kAll) ++counts[static_cast<size_t>(FilterOf(row.status))];
     rows.push_back(std::move(row));
   }
+  scheduling_mode = SchedulingModeOf(model);
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  ApplyFilter();
+}
+
+bool JobsTableModel::Matches(const JobRow& row) const {
+  if (filter != JobFilter::kAll && FilterOf(row.status) != filter) return false;
+  const std::string_view needle(search);
+  if (needle.empty()) return true;
+  char id[24];
+  std::snprintf(id, sizeof id, "%lld", static_cast<long long>(row.job_id));
+  return needle == id || ContainsIgnoreCase(row.description, needle);
+}
+
+void JobsTableModel::ApplyFilter() {
+  shown.clear();
+  for (uint32_t i : order) {
+    if (Matches(rows[i])) shown.push_back(i);
+  }
+}
+
+std::string JobsTableModel::Tsv() const {
+  TsvWriter tsv;
+  for (const char* header : {"Job Id", "Description", "Submitted", "Duration (ms)",
+                             "Stages Succeeded", "Stages Total", "Stages Skipped", "Stages Failed",
+                             "Tasks Succeeded", "Tasks Total", "Tasks Failed", "Tasks Killed",
+                             "Status"}) {
+    tsv.Cell(header);
+  }
+  tsv.EndRow();
+  char when[64];
+  for (uint32_t i : shown) {
+    const JobRow& row = rows[i];
+    tsv.Cell(row.job_id);
+    tsv.Cell(row.description);
+    tsv.Cell(FormatTimestamp(row.submitted_ms, when, sizeof when));
+    tsv.Cell(row.duration_ms);
+    for (uint32_t n : {row.stages_completed, row.stages_total, row.stages_skipped,
+                       row.stages_failed, row.tasks_completed, row.tasks_total, row.tasks_failed,
+                       row.tasks_killed}) {
+      tsv.Cell(static_cast<int64_t>(n));
+    }
+    tsv.Cell(JobStatusName(row.status));
+    tsv.EndRow();
+  }
+  return tsv.text();
 }
 
 void JobsTableModel::Sort(JobColumn column, bool ascending) {
@@ -75,6 +153,7 @@ void JobsTableModel::Sort(JobColumn column, bool ascending) {
     if (key_less(b, a)) return !ascending;
     return ascending ? rows[a].job_id < rows[b].job_id : rows[a].job_id > rows[b].job_id;
   });
+  ApplyFilter();
 }
 
 }  // namespace afterglow::ui

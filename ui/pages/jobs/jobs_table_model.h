@@ -3,6 +3,7 @@
 // RefreshModels, sorted in place of an index (rows are never copied per frame).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -43,16 +44,31 @@ enum class JobColumn : uint8_t {
   kStatus
 };
 
+// The status filter's choices; kAll first.
+enum class JobFilter : uint8_t { kAll, kRunning, kSucceeded, kFailed, kCount };
+inline constexpr size_t kJobFilterCount = static_cast<size_t>(JobFilter::kCount);
+const char* JobFilterName(JobFilter filter);  // "All", "Running", ...
+
 struct JobsTableModel {
   std::vector<JobRow> rows;     // in the API's order (newest job first)
   std::vector<uint32_t> order;  // indices into rows, in the table's current sort order
+  std::vector<uint32_t> shown;  // `order` after the status filter and the search text
+  std::array<uint32_t, kJobFilterCount> counts{};  // rows per filter choice (kAll = all)
+  JobFilter filter = JobFilter::kAll;
+  char search[96] = {};  // the search box: the job id, or part of its description (any case)
   uint32_t succeeded = 0, failed = 0, running = 0;  // jobs by status, for the headline
+  std::string scheduling_mode;  // AllJobsPage's "Scheduling Mode" (core/query/pool_rows.h)
   bool sorted = false;  // false after Build: the view applies its sort order again
 
   void Clear();
   // Reads the jobs of one application attempt's model.
   void Build(const AttemptModel& model, const StringPool& strings);
   void Sort(JobColumn column, bool ascending);
+  // Recomputes `shown` from `order`, `filter` and `search`. Call after changing either.
+  void ApplyFilter();
+  bool Matches(const JobRow& row) const;
+  // The shown rows as TSV, in their order.
+  std::string Tsv() const;
 };
 
 }  // namespace afterglow::ui

@@ -9,6 +9,7 @@
 #include "ui/pages/compare/compare_with.h"
 #include "ui/app/keyboard.h"
 #include "ui/graph/rdd_dag_view.h"
+#include "ui/timeline/job_timeline.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
@@ -264,12 +265,15 @@ void PrepareJobView(AppState& state) {
   JobPageModel& page = state.job_page;
   const bool same = page.job_id == state.route.id;
   const GraphViewport kept = page.dag.viewport;
+  const TimelineAxis kept_axis = page.timeline.axis;
   int32_t selected_stage = -1;
   if (same && page.selected_row >= 0 &&
       static_cast<size_t>(page.selected_row) < page.display.size()) {
     selected_stage = page.stages[page.display[static_cast<size_t>(page.selected_row)]].stage_id;
   }
   BuildJobPageModel(*model, *strings, state.route.id, DagTextMeasure(), page);
+  if (same) page.timeline.axis = kept_axis;  // the timeline's zoom too
+  BuildJobTimeline(*model, *strings, page, page.timeline);
   if (!same) return;
   page.dag.viewport = kept;
   for (size_t i = 0; i < page.display.size(); ++i) {
@@ -291,6 +295,9 @@ void DrawJobView(AppState& state) {
     return;
   }
   DrawFacts(state, job);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
+  DrawJobTimelineSection(state);
+  if (!(state.route.view == ViewId::kJob)) return;  // a stage bar was clicked: the page changed
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
   char title[96];
   std::snprintf(title, sizeof title, "DAG Visualization (%d stages%s)", job.dag.stage_count,
@@ -343,6 +350,10 @@ void DescribeJobView(const AppState& state, JsonWriter& out) {
     out.FieldInt("selectedStage", job.stages[job.display[static_cast<size_t>(job.selected_row)]].stage_id);
   }
   out.FieldInt("sqlExecutionId", job.sql_execution_id);
+  out.Key("timeline");  // the event timeline's lanes (Executors, Stages)
+  out.BeginObject();
+  DescribeLaneTimeline(job.timeline, out);
+  out.EndObject();
   out.FieldInt("dagNodes", static_cast<int64_t>(job.dag.nodes.size()));
   out.FieldInt("dagClusters", static_cast<int64_t>(job.dag.clusters.size()));
   out.FieldInt("dagStages", job.dag.stage_count);

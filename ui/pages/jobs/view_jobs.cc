@@ -7,6 +7,7 @@
 #include "ui/widgets/format.h"
 #include "ui/timeline/jobs_timeline.h"
 #include "ui/app/keyboard.h"
+#include "ui/widgets/sortable_table.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
@@ -31,6 +32,24 @@ void DrawHeadline(const JobsTableModel& jobs) {
     ImGui::SameLine();
     ImGui::TextColored(colors::kRunning, "%u running (no end in the log)", jobs.running);
   }
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  ImGui::TextColored(colors::kMuted, "Scheduling Mode:");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(jobs.scheduling_mode.c_str());
+}
+
+void DrawToolbar(JobsTableModel& jobs) {
+  size_t filter = static_cast<size_t>(jobs.filter);
+  const TableToolbarSpec spec{"##job-search", "Filter by id or description ( / )", 20, "jobs_tsv",
+                              "jobs"};
+  const TableToolbarClicks clicks = DrawTableToolbar(
+      spec, jobs.counts, &filter, [](size_t i) { return JobFilterName(static_cast<JobFilter>(i)); },
+      jobs.search, sizeof jobs.search, jobs.shown.size(), jobs.rows.size());
+  if (clicks.filter_changed) {
+    jobs.filter = static_cast<JobFilter>(filter);
+    jobs.ApplyFilter();
+  }
+  if (clicks.copy) ImGui::SetClipboardText(jobs.Tsv().c_str());
 }
 
 void DrawRow(AppState& state, const JobRow& row, float row_height, bool selected) {
@@ -87,11 +106,13 @@ void DrawJobsView(AppState& state) {
   DrawHeadline(jobs);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   DrawJobsTimelineSection(state);  // executors and jobs on one axis (ui/timeline/jobs_timeline.h)
+  DrawToolbar(jobs);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   // Arrows move a selection through the rows; Enter opens the selected job.
   const int open = TableKeyboardSelection(&state.jobs_selected_row,
-                                          static_cast<int>(jobs.order.size()));
+                                          static_cast<int>(jobs.shown.size()));
   if (open >= 0) {
-    Navigate(state, Route{ViewId::kJob, jobs.rows[jobs.order[static_cast<size_t>(open)]].job_id});
+    Navigate(state, Route{ViewId::kJob, jobs.rows[jobs.shown[static_cast<size_t>(open)]].job_id});
     return;
   }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
@@ -103,7 +124,7 @@ void DrawJobsView(AppState& state) {
   const float cell_padding = ImGui::GetStyle().CellPadding.y * 2;
   const float row_height = ImGui::GetTextLineHeight() + 2;  // ProgressCell's height
   const float content_height = (ImGui::GetTextLineHeight() + cell_padding) +
-                               (row_height + cell_padding) * static_cast<float>(jobs.order.size()) +
+                               (row_height + cell_padding) * static_cast<float>(jobs.shown.size()) +
                                2;
   const float height = std::min(content_height, ImGui::GetContentRegionAvail().y);
   if (!ImGui::BeginTable("jobs", 7, kFlags, ImVec2(0, height))) return;
@@ -134,11 +155,11 @@ void DrawJobsView(AppState& state) {
   }
 
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(jobs.order.size()));
+  clipper.Begin(static_cast<int>(jobs.shown.size()));
   ForceSelectedRowDrawn(clipper, state.jobs_selected_row);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      DrawRow(state, jobs.rows[jobs.order[i]], row_height, i == state.jobs_selected_row);
+      DrawRow(state, jobs.rows[jobs.shown[i]], row_height, i == state.jobs_selected_row);
     }
   }
   ImGui::EndTable();
@@ -150,19 +171,23 @@ namespace afterglow::ui {
 
 void DescribeJobsView(const AppState& state, JsonWriter& out) {
   const JobsTableModel& jobs = state.jobs;
-  out.FieldInt("rows", static_cast<int64_t>(jobs.order.size()));
+  out.FieldInt("rows", static_cast<int64_t>(jobs.shown.size()));
+  out.FieldInt("total", static_cast<int64_t>(jobs.rows.size()));
+  out.Field("filter", JobFilterName(jobs.filter));
+  out.Field("search", jobs.search);
+  out.Field("schedulingMode", jobs.scheduling_mode);
   out.FieldInt("succeeded", jobs.succeeded);
   out.FieldInt("failed", jobs.failed);
   out.FieldInt("running", jobs.running);
   out.Key("firstRows");  // job ids in the table's order, the first few
   out.BeginArray();
-  for (size_t i = 0; i < jobs.order.size() && i < 10; ++i) out.Int(jobs.rows[jobs.order[i]].job_id);
+  for (size_t i = 0; i < jobs.shown.size() && i < 10; ++i) out.Int(jobs.rows[jobs.shown[i]].job_id);
   out.EndArray();
   out.FieldInt("selectedRow", state.jobs_selected_row);  // keyboard selection, -1 for none
   if (state.jobs_selected_row >= 0 &&
-      static_cast<size_t>(state.jobs_selected_row) < jobs.order.size()) {
+      static_cast<size_t>(state.jobs_selected_row) < jobs.shown.size()) {
     out.FieldInt("selectedJob",
-                 jobs.rows[jobs.order[static_cast<size_t>(state.jobs_selected_row)]].job_id);
+                 jobs.rows[jobs.shown[static_cast<size_t>(state.jobs_selected_row)]].job_id);
   }
 }
 

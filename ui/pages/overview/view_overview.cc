@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "core/base/load_counters.h"
 #include "ui/widgets/format.h"
 #include "ui/widgets/theme.h"
+#include "ui/widgets/widget_anchors.h"
 #include "ui/app/views.h"
 #include "ui/pages/findings/view_findings.h"
 #include "ui/time/time_views.h"
@@ -92,8 +94,31 @@ void DrawDetails(const AttemptSummary& app, const OverviewModel& overview) {
   ImGui::EndTable();
 }
 
+// The attempt's log, and the History Server's download of it: applications/<id>/<attempt>/logs,
+// a zip of the log's files as they were opened.
+void DrawLogDownload(const AppState& state, const AttemptSummary& app) {
+  const AttemptModel* model = state.SelectedModel();
+  if (model == nullptr) return;
+  ImGui::TextColored(colors::kMuted, "Event log");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(model->file_name.c_str());
+  if (state.hooks.save_logs_zip == nullptr) return;
+  ImGui::SameLine(0, ImGui::GetFontSize());
+  // ApiRootResource's name for it: eventLogs-<app id>[-<attempt id>].zip.
+  const std::string zip_name =
+      "eventLogs-" + app.app_id + (app.attempt_id.empty() ? "" : "-" + app.attempt_id) + ".zip";
+  if (LinkText("Download (zip)")) {
+    state.hooks.save_logs_zip(model->file_name.c_str(), zip_name.c_str());
+  }
+  AnchorLastItem("downloadLogs");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("The History Server's logs download: this attempt's log files in one zip.");
+  }
+}
+
 void DrawInputHealth(const AppState& state, const AttemptSummary& app) {
   SectionTitle("Input");
+  DrawLogDownload(state, app);
   char count[32], bytes[32];
   ImGui::Text("%s read", FormatBytes(state.progress.bytes_done, bytes, sizeof bytes));
   // Every load counter, in the table's order, with its meaning as the tooltip; one that counts

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/query/pool_rows.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
@@ -37,6 +38,8 @@ const char* StageFilterName(StageFilter filter) {
 }
 
 void StagesTableModel::Clear() {
+  fair_scheduler = false;
+  pools.clear();
   rows.clear();
   order.clear();
   shown.clear();
@@ -62,6 +65,7 @@ void StagesTableModel::Build(const AttemptModel& model, const StringPool& string
     row.description_line = OneLine(row.description);
     row.details = std::string(stage.details);
     row.failure_reason = std::string(stage.failure_reason.text);
+    row.pool = std::string(stage.scheduling_pool);
     row.submitted_ms = stage.submission_time;
     row.first_launch_ms = stage.first_launch_time;
     row.completed_ms = stage.completion_time;
@@ -86,6 +90,10 @@ void StagesTableModel::Build(const AttemptModel& model, const StringPool& string
     ++counts[static_cast<size_t>(FilterOf(row.status))];
     rows.push_back(std::move(row));
   });
+  fair_scheduler = IsFairScheduler(model);
+  for (const PoolRow& pool : PoolRows(model, strings)) {
+    pools.push_back({std::string(pool.name), pool.stages, pool.active_stages, pool.running_tasks});
+  }
   order.resize(rows.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   ApplyFilter();
@@ -99,6 +107,7 @@ void StagesTableModel::Sort(StageColumn column, bool ascending) {
     switch (column) {
       case StageColumn::kId: return x.stage_id < y.stage_id;
       case StageColumn::kAttempt: return x.attempt_id < y.attempt_id;
+      case StageColumn::kPool: return x.pool < y.pool;
       case StageColumn::kDescription: return x.name < y.name;
       case StageColumn::kSubmitted: return x.submitted_ms < y.submitted_ms;
       case StageColumn::kDuration: return x.duration_ms < y.duration_ms;
@@ -132,7 +141,8 @@ bool StagesTableModel::Matches(const StageRow& row) const {
   char id[16];
   std::snprintf(id, sizeof id, "%d", row.stage_id);
   return needle == id || ContainsIgnoreCase(row.name, needle) ||
-         ContainsIgnoreCase(row.description, needle);
+         ContainsIgnoreCase(row.description, needle) ||
+         (fair_scheduler && ContainsIgnoreCase(row.pool, needle));
 }
 
 void StagesTableModel::ApplyFilter() {

@@ -26,6 +26,7 @@ struct StageRow {
   std::string description_line;  // `description` on one line, for the table's one-line rows
   std::string details;      // the call site's stack, for the tooltip
   std::string failure_reason;
+  std::string pool;              // schedulingPool
   int64_t submitted_ms = -1;     // epoch ms; -1 when unknown
   int64_t first_launch_ms = -1;  // first task launched
   int64_t completed_ms = -1;
@@ -47,6 +48,7 @@ struct StageRow {
 enum class StageColumn : uint8_t {
   kId,
   kAttempt,
+  kPool,  // shown when the scheduler is FAIR, as Spark's "Pool Name"
   kDescription,
   kSubmitted,
   kDuration,
@@ -65,7 +67,16 @@ enum class StageFilter : uint8_t { kAll, kActive, kPending, kComplete, kFailed, 
 inline constexpr size_t kStageFilterCount = static_cast<size_t>(StageFilter::kCount);
 const char* StageFilterName(StageFilter filter);  // "All", "Active", ...
 
+// A fair scheduler pool as the stages page lists it (core/query/pool_rows.h).
+struct PoolTableRow {
+  std::string name;
+  int32_t stages = 0, active_stages = 0;
+  int64_t running_tasks = 0;
+};
+
 struct StagesTableModel {
+  bool fair_scheduler = false;     // spark.scheduler.mode=FAIR: the pools and the pool column show
+  std::vector<PoolTableRow> pools;  // by name
   std::vector<StageRow> rows;     // in the API's order (stage id descending, attempt descending)
   std::vector<uint32_t> order;    // every row, in the current sort order
   std::vector<uint32_t> shown;    // `order` after the status filter and the search text

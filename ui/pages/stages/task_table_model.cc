@@ -28,6 +28,10 @@ int64_t NumericKey(const TaskCells& c, TaskColumn column) {
     case TaskColumn::kOutput: return c.output_bytes;
     case TaskColumn::kShuffleRead: return c.shuffle_read_bytes;
     case TaskColumn::kShuffleWrite: return c.shuffle_write_bytes;
+    case TaskColumn::kFetchWait: return c.fetch_wait_ms;
+    case TaskColumn::kRemoteReads: return c.remote_bytes;
+    case TaskColumn::kRemoteBlocks: return c.remote_blocks;
+    case TaskColumn::kWriteTime: return c.write_time_ns;
     case TaskColumn::kSpillMemory: return c.spill_memory;
     case TaskColumn::kSpillDisk: return c.spill_disk;
     default: return 0;
@@ -109,12 +113,17 @@ TaskCells ReadTaskCells(const AttemptModel& model, uint32_t row, int64_t now_ms)
   c.shuffle_write_records = m(M::kShuffleRecordsWritten);
   c.spill_memory = m(M::kMemoryBytesSpilled);
   c.spill_disk = m(M::kDiskBytesSpilled);
+  c.fetch_wait_ms = m(M::kShuffleFetchWaitTime);
+  c.remote_bytes = m(M::kShuffleRemoteBytesRead);
+  c.remote_blocks = m(M::kShuffleRemoteBlocksFetched);
+  c.write_time_ns = m(M::kShuffleWriteTime);
   return c;
 }
 
 void TaskTableModel::Clear() {
   model = nullptr;
   pool = nullptr;
+  executor_logs_.reset();
   order.clear();
   shown.clear();
   counts.fill(0);
@@ -127,6 +136,7 @@ void TaskTableModel::Build(const AttemptModel& attempt_model, const StringPool& 
   model = &attempt_model;
   pool = &strings;
   now_ms = TaskNow(attempt_model);
+  executor_logs_ = std::make_unique<TaskExecutorLogs>(attempt_model);
   order = rows;
   for (uint32_t row : rows) {
     ++counts[static_cast<size_t>(TaskFilter::kAll)];
@@ -183,6 +193,24 @@ bool TaskTableModel::Matches(uint32_t row) const {
   }
   return (d.flags[row] & kTaskHasError) != 0 &&
          ContainsIgnoreCase(pool->Get(d.error_message(row)), needle);
+}
+
+TaskRow TaskTableModel::QueryRow(uint32_t row) const {
+  return TaskRowOf(*model, *pool, *executor_logs_, row, now_ms);
+}
+
+std::string TaskAccumulatorsText(const TaskRow& task, const StringPool& pool,
+                                 std::string_view separator) {
+  std::string text;
+  for (const TaskAccumulable& acc : task.accumulables) {
+    const std::string_view name = acc.name.present ? pool.Get(acc.name.id) : std::string_view();
+    if (name.empty() || name.starts_with("internal.")) continue;
+    if (!text.empty()) text += separator;
+    text += name;
+    text += ": ";
+    text += acc.update.present ? pool.Get(acc.update.id) : std::string_view();
+  }
+  return text;
 }
 
 void TaskTableModel::NoteSelection() {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "core/base/string_pool.h"
 #include "core/model/app_model.h"
 #include "core/model/task_details.h"
+#include "core/query/task_rows.h"
 
 namespace afterglow::ui {
 
@@ -25,6 +27,7 @@ enum class TaskColumn : uint8_t {
   kLocality,
   kExecutor,
   kHost,
+  kLogs,  // the executor's log links (stdout, stderr, ...)
   kLaunchTime,
   kDuration,  // executorRunTime, as Spark's task table calls it
   kSchedulerDelay,
@@ -33,9 +36,14 @@ enum class TaskColumn : uint8_t {
   kResultSerialization,
   kGettingResult,
   kPeakMemory,
+  kAccumulators,  // the task's named accumulator updates
   kInput,
   kOutput,
+  kFetchWait,      // shuffle read fetch wait time
+  kRemoteReads,    // shuffle remote bytes read
+  kRemoteBlocks,   // shuffle remote blocks fetched
   kShuffleRead,
+  kWriteTime,      // shuffle write time
   kShuffleWrite,
   kSpillMemory,
   kSpillDisk,
@@ -74,6 +82,9 @@ struct TaskCells {
   int64_t output_bytes = -1, output_records = -1;
   int64_t shuffle_read_bytes = -1, shuffle_read_records = -1;  // local + remote bytes
   int64_t shuffle_write_bytes = -1, shuffle_write_records = -1;
+  int64_t fetch_wait_ms = -1;
+  int64_t remote_bytes = -1, remote_blocks = -1;
+  int64_t write_time_ns = -1;  // nanoseconds, as the API's writeTime
   int64_t spill_memory = -1, spill_disk = -1;
 };
 
@@ -116,6 +127,17 @@ struct TaskTableModel {
   // Notes the task at `selected_row` as the selected one (`model` must be the one of `shown`).
   void NoteSelection();
   bool Matches(uint32_t row) const;
+  // The task's row as the taskList endpoint reads it (core/query/task_rows.h): the executor's
+  // log links and the accumulator updates come from there. Valid while the model lives.
+  TaskRow QueryRow(uint32_t row) const;
+
+ private:
+  std::unique_ptr<TaskExecutorLogs> executor_logs_;  // built by Build for `model`
 };
+
+// The Accumulators cell: "name: update" for each named, non-internal update of the task, joined
+// by `separator` (stagepage.js lists them one per line).
+std::string TaskAccumulatorsText(const TaskRow& task, const StringPool& pool,
+                                 std::string_view separator);
 
 }  // namespace afterglow::ui

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -223,6 +224,22 @@ const char* SummaryCell(const SummaryRow& row, size_t i, char* out, size_t size)
   return out;
 }
 
+// The summary metrics as the table shows them, one metric a row.
+void CopySummaryTsv(const StagePageModel& page) {
+  TsvWriter tsv;
+  for (const char* header : {"Metric", "Min", "25th percentile", "Median", "75th percentile", "Max"}) {
+    tsv.Cell(header);
+  }
+  tsv.EndRow();
+  char text[96];
+  for (const SummaryRow& row : page.summary) {
+    tsv.Cell(row.label);
+    for (size_t i = 0; i < 5; ++i) tsv.Cell(SummaryCell(row, i, text, sizeof text));
+    tsv.EndRow();
+  }
+  ImGui::SetClipboardText(tsv.text().c_str());
+}
+
 void DrawSummary(const StagePageModel& page) {
   char title[96], count[32];
   std::snprintf(title, sizeof title, "Summary metrics for %s completed %s",
@@ -233,6 +250,7 @@ void DrawSummary(const StagePageModel& page) {
     ImGui::TextColored(colors::kMuted, "No task has reported metrics for this stage attempt yet.");
     return;
   }
+  if (CopyTsvButton("summary")) CopySummaryTsv(page);
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX;
@@ -449,6 +467,7 @@ constexpr TaskColumnSpec kTaskColumns[] = {
     {"Locality Level", 7.5f, true, MetricTip::kLocality},
     {"Executor ID", 5.5f, false, MetricTip::kDuration},
     {"Host", 10, false, MetricTip::kDuration},
+    {"Logs", 6, false, MetricTip::kDuration},
     {"Launch Time", 9.5f, false, MetricTip::kDuration},
     {"Duration", 5, true, MetricTip::kDuration},
     {"Scheduler Delay", 6.5f, true, MetricTip::kSchedulerDelay},
@@ -457,9 +476,14 @@ constexpr TaskColumnSpec kTaskColumns[] = {
     {"Result Serialization Time", 6.5f, true, MetricTip::kResultSerializationTime},
     {"Getting Result Time", 6.5f, true, MetricTip::kGettingResultTime},
     {"Peak Execution Memory", 7, true, MetricTip::kPeakExecutionMemory},
+    {"Accumulators", 14, false, MetricTip::kDuration},
     {"Input Size / Records", 9, true, MetricTip::kInput},
     {"Output Size / Records", 9, true, MetricTip::kOutput},
+    {"Shuffle Read Fetch Wait Time", 7, true, MetricTip::kShuffleReadFetchWait},
+    {"Shuffle Remote Reads", 7, true, MetricTip::kShuffleRemoteReads},
+    {"Shuffle Remote Blocks", 6, false, MetricTip::kDuration},
     {"Shuffle Read Size / Records", 10, true, MetricTip::kShuffleRead},
+    {"Shuffle Write Time", 6.5f, true, MetricTip::kShuffleWriteTime},
     {"Shuffle Write Size / Records", 10, true, MetricTip::kShuffleWrite},
     {"Spill (Memory)", 6, true, MetricTip::kSpillMemory},
     {"Spill (Disk)", 6, true, MetricTip::kSpillDisk},
@@ -472,8 +496,13 @@ bool TaskColumnShown(const StagePageModel& page, TaskColumn column) {
   switch (column) {
     case TaskColumn::kInput: return page.has_input;
     case TaskColumn::kOutput: return page.has_output;
+    case TaskColumn::kFetchWait:
+    case TaskColumn::kRemoteReads:
+    case TaskColumn::kRemoteBlocks:
     case TaskColumn::kShuffleRead: return page.has_shuffle_read;
+    case TaskColumn::kWriteTime:
     case TaskColumn::kShuffleWrite: return page.has_shuffle_write;
+    case TaskColumn::kAccumulators: return !page.accumulators.empty();
     case TaskColumn::kSpillMemory:
     case TaskColumn::kSpillDisk: return page.has_spill;
     default: return true;
@@ -481,8 +510,8 @@ bool TaskColumnShown(const StagePageModel& page, TaskColumn column) {
 }
 
 // The text of one task cell ("" for metrics a task does not have), as the table and TSV show it.
-const char* TaskCellText(const TaskTableModel& tasks, const TaskCells& c, TaskColumn column,
-                         char* out, size_t size) {
+const char* TaskCellText(const TaskTableModel& tasks, uint32_t row, const TaskCells& c,
+                         TaskColumn column, char* out, size_t size) {
   auto ms = [&](int64_t v) { return v < 0 ? "" : FormatDuration(v, out, size); };
   auto bytes = [&](int64_t v) {
     return v < 0 ? "" : FormatBytes(static_cast<uint64_t>(v), out, size);
@@ -523,6 +552,32 @@ const char* TaskCellText(const TaskTableModel& tasks, const TaskCells& c, TaskCo
       return size_records(c.shuffle_write_bytes, c.shuffle_write_records);
     case TaskColumn::kSpillMemory: return bytes(c.spill_memory);
     case TaskColumn::kSpillDisk: return bytes(c.spill_disk);
+    case TaskColumn::kFetchWait: return ms(c.fetch_wait_ms);
+    case TaskColumn::kRemoteReads: return bytes(c.remote_bytes);
+    case TaskColumn::kRemoteBlocks:
+      if (c.remote_blocks < 0) return "";
+      std::snprintf(out, size, "%lld", static_cast<long long>(c.remote_blocks));
+      return out;
+    // stagepage.js shows writeTime (ns) as milliseconds.
+    case TaskColumn::kWriteTime: return ms(c.write_time_ns < 0 ? -1 : c.write_time_ns / 1000000);
+    case TaskColumn::kLogs: {
+      // The link names, read from the task's executor (the TaskRow's executorLogs).
+      const TaskRow task = tasks.QueryRow(row);
+      std::string names;
+      if (task.executor_logs != nullptr) {
+        for (const auto& [name, url] : *task.executor_logs) {
+          if (!names.empty()) names += ' ';
+          names += tasks.pool->Get(name);
+        }
+      }
+      std::snprintf(out, size, "%s", names.c_str());
+      return out;
+    }
+    case TaskColumn::kAccumulators: {
+      const std::string text = TaskAccumulatorsText(tasks.QueryRow(row), *tasks.pool, "; ");
+      std::snprintf(out, size, "%s", text.c_str());
+      return out;
+    }
     case TaskColumn::kErrors: {
       // The first line: the exception's class and message.
       const std::string_view s = tasks.pool->Get(c.error);
@@ -551,7 +606,7 @@ void CopyTasksTsv(const StagePageModel& page) {
       if (column == TaskColumn::kErrors) {
         tsv.Cell(tasks.pool->Get(c.error));
       } else {
-        tsv.Cell(TaskCellText(tasks, c, column, text, sizeof text));
+        tsv.Cell(TaskCellText(tasks, row, c, column, text, sizeof text));
       }
     }
     tsv.EndRow();
@@ -580,6 +635,23 @@ void OpenTaskExecutor(AppState& state, const TaskTableModel& tasks, int position
   const uint32_t row = tasks.shown[static_cast<size_t>(position)];
   state.executor_to_select.assign(tasks.pool->Get(tasks.model->tasks.executor_id[row]));
   Navigate(state, Route{ViewId::kExecutors});
+}
+
+// The executor's log links (stdout, stderr, ...), each opening its URL; the URL shows on hover.
+void DrawTaskLogLinks(AppState& state, const TaskTableModel& tasks, uint32_t row) {
+  const TaskRow task = tasks.QueryRow(row);
+  if (task.executor_logs == nullptr) return;
+  ImGui::PushID(static_cast<int>(row));
+  bool first = true;
+  for (const auto& [name_id, url_id] : *task.executor_logs) {
+    const std::string name(tasks.pool->Get(name_id));
+    const std::string url(tasks.pool->Get(url_id));
+    if (!first) ImGui::SameLine();
+    first = false;
+    if (LinkText(name.c_str()) && state.hooks.open_url != nullptr) state.hooks.open_url(url.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", url.c_str());
+  }
+  ImGui::PopID();
 }
 
 void DrawTasks(AppState& state, StagePageModel& page) {
@@ -611,6 +683,9 @@ void DrawTasks(AppState& state, StagePageModel& page) {
     const auto column = static_cast<TaskColumn>(i);
     ImGuiTableColumnFlags flags = TaskColumnShown(page, column) ? 0 : ImGuiTableColumnFlags_Disabled;
     if (column == TaskColumn::kIndex) flags |= ImGuiTableColumnFlags_DefaultSort;
+    if (column == TaskColumn::kLogs || column == TaskColumn::kAccumulators) {
+      flags |= ImGuiTableColumnFlags_NoSort;
+    }
     if (column >= TaskColumn::kDuration && column <= TaskColumn::kSpillDisk) {
       flags |= ImGuiTableColumnFlags_PreferSortDescending;  // the largest first: the culprits
     }
@@ -647,7 +722,11 @@ void DrawTasks(AppState& state, StagePageModel& page) {
       for (size_t i = 0; i < kTaskColumnCount; ++i) {
         const auto column = static_cast<TaskColumn>(i);
         if (!ImGui::TableNextColumn()) continue;
-        const char* cell = TaskCellText(tasks, c, column, text, sizeof text);
+        if (column == TaskColumn::kLogs) {
+          DrawTaskLogLinks(state, tasks, tasks.shown[r]);
+          continue;
+        }
+        const char* cell = TaskCellText(tasks, tasks.shown[r], c, column, text, sizeof text);
         if (column == TaskColumn::kIndex) {
           // The row highlights when selected; a click selects it (Enter then opens its executor).
           ImGui::PushID(r);
@@ -664,6 +743,13 @@ void DrawTasks(AppState& state, StagePageModel& page) {
           ImGui::PopID();
         } else if (column == TaskColumn::kStatus) {
           ImGui::TextColored(TaskStatusColor(c.status), "%s", cell);
+        } else if (column == TaskColumn::kAccumulators) {
+          ImGui::TextUnformatted(cell);
+          if (cell[0] != '\0' && ImGui::IsItemHovered()) {
+            const std::string lines =
+                TaskAccumulatorsText(tasks.QueryRow(tasks.shown[r]), *tasks.pool, "\n");
+            ImGui::SetTooltip("%s", lines.c_str());
+          }
         } else if (column == TaskColumn::kErrors) {
           ImGui::TextColored(colors::kFailed, "%s", cell);
           if (c.error != kEmptyString && ImGui::IsItemHovered()) {

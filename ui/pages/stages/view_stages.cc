@@ -29,7 +29,7 @@ const char* BytesOrBlank(int64_t bytes, char* out, size_t size) {
 
 void CopyStagesTsv(const StagesTableModel& stages) {
   TsvWriter tsv;
-  for (const char* header : {"Stage Id", "Attempt", "Name", "Description", "Submitted",
+  for (const char* header : {"Stage Id", "Attempt", "Pool Name", "Name", "Description", "Submitted",
                              "Duration (ms)", "Tasks Succeeded", "Tasks Total", "Tasks Failed",
                              "Tasks Killed", "Input (bytes)", "Output (bytes)",
                              "Shuffle Read (bytes)", "Shuffle Write (bytes)",
@@ -42,6 +42,7 @@ void CopyStagesTsv(const StagesTableModel& stages) {
     const StageRow& row = stages.rows[i];
     tsv.Cell(row.stage_id);
     tsv.Cell(row.attempt_id);
+    tsv.Cell(row.pool);
     tsv.Cell(row.name);
     tsv.Cell(row.description);
     tsv.Cell(FormatTimestamp(row.submitted_ms, text, sizeof text));
@@ -111,6 +112,7 @@ void DrawRow(AppState& state, const StageRow& row, float row_height, bool select
   ImGui::TextColored(colors::kRunning, "%d", row.stage_id);
   ImGui::TableNextColumn();
   ImGui::Text("%d", row.attempt_id);
+  if (ImGui::TableNextColumn()) ImGui::TextUnformatted(row.pool.c_str());
   ImGui::TableNextColumn();
   // The stage's name first, so a long job description cannot push it out of the cell; the
   // description follows on the same line (the row is one line tall) and in full in the tooltip.
@@ -163,6 +165,40 @@ void DrawRow(AppState& state, const StageRow& row, float row_height, bool select
   }
 }
 
+// Spark's "Fair Scheduler Pools" table, above the stages when the scheduler is FAIR. The log does
+// not hold a pool's minimum share or weight (the scheduler's allocation file): the table shows
+// what the stages tell.
+void DrawPools(const StagesTableModel& stages) {
+  char title[64];
+  std::snprintf(title, sizeof title, "Fair Scheduler Pools (%zu)", stages.pools.size());
+  SectionTitle(title);
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                     ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                     ImGuiTableFlags_PadOuterX;
+  if (!ImGui::BeginTable("pools", 4, kFlags)) return;
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupColumn("Pool Name", 0, em * 14);
+  ImGui::TableSetupColumn("Stages", 0, em * 6);
+  ImGui::TableSetupColumn("Active Stages", 0, em * 7);
+  ImGui::TableSetupColumn("Running Tasks", 0, em * 7);
+  ImGui::PushFont(Fonts().bold);
+  ImGui::TableHeadersRow();
+  ImGui::PopFont();
+  for (const PoolTableRow& pool : stages.pools) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(pool.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", pool.stages);
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", pool.active_stages);
+    ImGui::TableNextColumn();
+    ImGui::Text("%lld", static_cast<long long>(pool.running_tasks));
+  }
+  ImGui::EndTable();
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.4f));
+}
+
 }  // namespace
 
 void DrawStagesView(AppState& state) {
@@ -170,6 +206,7 @@ void DrawStagesView(AppState& state) {
   ImGui::PushFont(Fonts().title);
   ImGui::TextUnformatted("Stages");
   ImGui::PopFont();
+  if (stages.fair_scheduler) DrawPools(stages);
   DrawToolbar(stages);
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.3f));
   // Arrows move a selection through the rows; Enter opens the selected stage.
@@ -193,6 +230,7 @@ void DrawStagesView(AppState& state) {
   const SortableColumn columns[] = {
       {"Stage", 3.5f, ImGuiTableColumnFlags_DefaultSort | kDescending},
       {"Attempt", 3.8f},
+      {"Pool Name", 7, stages.fair_scheduler ? 0 : ImGuiTableColumnFlags_Disabled},
       {"Description", 0, ImGuiTableColumnFlags_WidthStretch},
       {"Submitted", 9.5f},
       {"Duration", 4.8f, kDescending, MetricTooltip(MetricTip::kStageDuration)},
@@ -207,7 +245,7 @@ void DrawStagesView(AppState& state) {
   };
   static_assert(sizeof columns / sizeof columns[0] == static_cast<size_t>(StageColumn::kCount),
                 "one column per StageColumn");
-  if (!BeginSortableTable("stages", columns, height)) return;
+  if (!BeginSortableTable("stages", columns, height, ImGuiTableFlags_Hideable)) return;
   // Sorting happens only when the user changes the order, on the index, not the rows.
   if (const SortRequest sort = TakeSortRequest(stages.sorted); sort.apply) {
     stages.Sort(static_cast<StageColumn>(sort.column), sort.ascending);
@@ -230,6 +268,16 @@ void DescribeStagesView(const AppState& state, JsonWriter& out) {
   out.FieldInt("total", static_cast<int64_t>(stages.rows.size()));
   out.Field("filter", StageFilterName(stages.filter));
   out.Field("search", stages.search);
+  out.FieldBool("fairScheduler", stages.fair_scheduler);
+  out.Key("pools");  // [name, stages] by name
+  out.BeginArray();
+  for (const PoolTableRow& pool : stages.pools) {
+    out.BeginArray();
+    out.String(pool.name);
+    out.Int(pool.stages);
+    out.EndArray();
+  }
+  out.EndArray();
   out.Key("counts");  // stage attempts by status filter
   out.BeginObject();
   for (size_t i = 0; i < kStageFilterCount; ++i) {
