@@ -83,11 +83,11 @@ export async function openWatchedPage(env, options = {}) {
 // Goes to the site (plus `hash`) and waits until the module has started; fails fast if it cannot.
 export async function startPage(env, page, hash = '') {
   await page.goto(env.server.url + hash);
+  // The hook is there once the page has loaded (its scripts run before the load event goto waits
+  // for); starting the module takes however long a busy machine takes to compile and warm it,
+  // and a start that fails rejects `ready`.
   await page.waitForFunction(() => window.afterglow !== undefined);
-  const started = await page.evaluate(() => Promise.race([
-    window.afterglow.ready.then(() => 'started', (error) => error.message),
-    new Promise((done) => setTimeout(() => done('no start within 30 s'), 30_000)),
-  ]));
+  const started = await page.evaluate(() => window.afterglow.ready.then(() => 'started', (error) => error.message));
   assert.equal(started, 'started', 'the engine did not start');
 }
 
