@@ -186,6 +186,14 @@ EMSCRIPTEN_KEEPALIVE int ag_file_push(uint32_t offset, uint32_t size) {
   return 1;
 }
 
+// 1 once the engine stopped reading the file being pushed (Session::FileStopped: a line past the
+// line limit, a stream it cannot decode on, each already a problem), so the page reads no more of
+// it: a 1 GiB line costs what was read up to the limit, not the whole file's reading.
+EMSCRIPTEN_KEEPALIVE int ag_file_stopped() {
+  const Page& page = ThePage();
+  return page.session && page.session->FileStopped() ? 1 : 0;
+}
+
 EMSCRIPTEN_KEEPALIVE void ag_file_end() {
   ThePage().RequestRedraw();
   Page& page = ThePage();

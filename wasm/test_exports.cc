@@ -1,5 +1,6 @@
 // The exports only tests (tests/browser/) and scripts call, never the page's own code: the REST
-// answer behind window.afterglow.api() and a lower memory cap. Kept apart from bridge.cc so the
+// answer behind window.afterglow.api(), a lower memory cap, a cancel at a chosen point of a load,
+// and frames drawn on request. Kept apart from bridge.cc so the
 // page's interface there is only what the page uses.
 #include <emscripten/emscripten.h>
 #include <unistd.h>
@@ -48,5 +49,14 @@ EMSCRIPTEN_KEEPALIVE double ag_set_memory_cap(double used_bytes, double heap_byt
       heap_bytes > 0 ? static_cast<uint64_t>(heap_bytes) : defaults.heap_bytes;
   return static_cast<double>(reinterpret_cast<uintptr_t>(sbrk(0)));
 }
+
+// Cancels the running load as the loading view's Cancel button does (the pump sees it at its next
+// check), so that a test can cancel at an exact step of a load instead of at whatever step a
+// key press lands in.
+EMSCRIPTEN_KEEPALIVE void ag_request_cancel() { ThePage().state.cancel_requested = true; }
+
+// Asks for the frames a changed page draws (RequestRedraw's), so that a test waiting for the app
+// to draw frames gets them on a page where nothing else changed, and needs no time limit.
+EMSCRIPTEN_KEEPALIVE void ag_request_redraw() { ThePage().RequestRedraw(); }
 
 }  // extern "C"

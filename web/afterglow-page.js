@@ -253,22 +253,48 @@
         resolve(null);
         return;
       }
+      let started = false;
       worker.onmessage = (event) => {
         const message = event.data;
         if (message.type === 'ready') {
+          started = true;
           resolve(worker);
+          // Granted once the worker has ended, however it ended (web/afterglow-reader.js).
+          if (message.lock && navigator.locks) {
+            navigator.locks.request(message.lock, () => readerStopped(worker, 'its worker ended'))
+              .catch(() => {});
+          }
         } else {
           const onMessage = readerStreams.get(message.stream);
           if (onMessage) onMessage(message);
         }
       };
-      // A worker that fails to load (refused by a policy, missing file) reports it here.
+      // A worker that fails to load (refused by a policy, missing file) reports it here, and so
+      // does a started one that failed (an error nothing in it caught).
       worker.onerror = (event) => {
         event.preventDefault();
-        worker.terminate();
-        resolve(null);
+        if (started) {
+          readerStopped(worker, `its worker failed: ${event.message || 'an error'}`);
+        } else {
+          worker.terminate();
+          resolve(null);
+        }
       };
     });
+  }
+
+  // The reader worker stopped mid-stream: every stream it was reading fails with `cause` (the
+  // load keeps what was read and says where it stopped), and the next reads start a new worker.
+  function readerStopped(worker, cause) {
+    if (worker.afterglowStopped) return;
+    worker.afterglowStopped = true;
+    worker.terminate();
+    readerWorker = startReaderWorker();
+    for (const [stream, onMessage] of readerStreams) {
+      if (onMessage.worker !== worker) continue;
+      readerStreams.delete(stream);
+      onMessage({ type: 'error', stream, message: `the browser's file reader stopped: ${cause}` });
+    }
   }
 
   function workerChunkReader(worker, ranges) {
@@ -276,7 +302,7 @@
     const arrived = [];  // chunks posted and not yet taken
     const waiting = [];  // next() calls waiting for a chunk: {resolve, reject}
     let failure = null;
-    readerStreams.set(stream, (message) => {
+    const onMessage = (message) => {
       if (message.type === 'chunk' || message.type === 'end') {
         const chunk = message.type === 'chunk'
           ? new Uint8Array(message.buffer, message.offset, message.length)
@@ -287,11 +313,15 @@
         failure = new Error(message.message);
         for (const waiter of waiting.splice(0)) waiter.reject(failure);
       }
-    });
+    };
+    onMessage.worker = worker;  // for readerStopped
+    readerStreams.set(stream, onMessage);
     worker.postMessage({ type: 'open', stream, ranges, aheadBytes: kReadAheadBytes });
     // Taking a chunk makes room for the worker to read more.
+    let rangesEnded = 0;  // the end markers taken: the range being taken is this one
     const take = (chunk) => {
       if (chunk) worker.postMessage({ type: 'take', stream, bytes: chunk.length });
+      else rangesEnded += 1;
       return chunk;
     };
     return {
@@ -305,29 +335,52 @@
         readerStreams.delete(stream);
         worker.postMessage({ type: 'close', stream });
       },
+      // Reads no more of the range being taken; next() gives what was read ahead, then its end.
+      skipRange() {
+        worker.postMessage({ type: 'skip', stream, range: rangesEnded });
+      },
     };
   }
 
-  // The same reader on this thread, where no worker starts.
+  // The same reader on this thread, where no worker starts. A failed read is worded as the
+  // worker words it (readFailure in web/afterglow-reader.js).
   function pageChunkReader(ranges) {
     let range = 0;
     let reader = null;  // the stream of the range being read
+    let skipped = false;  // the range being read was given up: its end is next
     return {
       where: 'page',
       async next() {
+        if (skipped) {
+          skipped = false;
+          return null;
+        }
         if (!reader) {
           if (range === ranges.length) throw new Error('read past the end of the planned bytes');
           const { blob, start, end } = ranges[range++];
           reader = blob.slice(start, end).stream().getReader();
         }
-        const { done, value } = await reader.read();
-        if (!done) return value;
+        let read;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          const cause = String((error && error.message) || error || 'the read failed').replace(/\.$/, '');
+          throw new Error(`the browser could not read the file (${cause}); it may have changed on ` +
+                          'disk, moved or lost its permission since it was chosen');
+        }
+        if (!read.done) return read.value;
         reader = null;
         return null;
       },
       close() {
         if (reader) reader.cancel().catch(() => {});
         reader = null;
+      },
+      skipRange() {
+        if (!reader) return;
+        reader.cancel().catch(() => {});
+        reader = null;
+        skipped = true;
       },
     };
   }
@@ -392,6 +445,9 @@
           }
           noteBlock('ag_file_push', tookMs, startMs);
           if (!fed) throw new MemoryCapped();
+          // The engine stopped reading this file (a line past its limit, a corrupt stream; the
+          // problem says so): the rest of it is not read, however large.
+          if (engine._ag_file_stopped()) return skipRest(reader);
           offset += part;
           // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
           // long one.
@@ -401,6 +457,19 @@
           if (engine._ag_cancel_requested()) throw new Cancelled();
         }
       }
+    }
+  }
+
+  // Gives up the rest of the range being pushed: what was read ahead is taken, up to its end.
+  async function skipRest(reader) {
+    reader.skipRange();
+    try {
+      while ((await nextChunk(reader)) !== null) {
+        if (engine._ag_cancel_requested()) throw new Cancelled();
+      }
+    } catch (error) {
+      if (error instanceof Cancelled) throw error;
+      // The rest was not wanted: a read failing in it changes nothing.
     }
   }
 
@@ -466,6 +535,11 @@
         return false;
       }
     }
+    // A cancel pressed during the last step cancels too: the user asked for the drop zone.
+    if (engine._ag_cancel_requested()) {
+      engine._ag_reset();
+      return false;
+    }
     return true;
   }
 
@@ -482,7 +556,11 @@
   let readingName = '';  // the file (or part, or zip entry) pushRange is reading, for problems
 
   async function load(entries) {
-    if (!engine || loading || entries.length === 0) return;
+    if (!engine || entries.length === 0) return;
+    if (loading) {
+      refuseWhileLoading(entries);
+      return;
+    }
     loading = true;
     warmUp();  // a file chosen before the first frame
     let plan = null;  // the planned logs; a load ended by the memory cap keeps them for "Save"
@@ -577,6 +655,17 @@
     addToLastLoad = false;
     return adding ? lastLoad.entries.concat(entries) : entries;
   }
+
+  // Files given while a load runs (a drop, a share's open) are not read: one load at a time, and
+  // the running one is not given up for them. The running load's problems say so, naming them.
+  function refuseWhileLoading(entries) {
+    const names = entries.map((entry) => entry.name);
+    const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`
+                                   : names.join(', ');
+    engine.ccall('ag_add_problem', null, ['string', 'number', 'string'],
+                 [shown, 0, 'not opened: another load was running; open it again once that load ends']);
+  }
+
   fileInput.addEventListener('change', () => {
     load(withLastLoad(Array.from(fileInput.files, (file) => ({ file, name: file.name }))));
   });

@@ -13,8 +13,13 @@
 //       stream the ranges in order, keeping at most about aheadBytes posted but not yet taken
 //   {type: 'take', stream, bytes}   the page took a chunk of `bytes`: room to read more
 //   {type: 'close', stream}         the stream is done or abandoned: stop reading it
+//   {type: 'skip', stream, range}   the engine stopped reading the file of range number `range`
+//                                   (from 0): read no more of it; its end comes next, unless
+//                                   that range was read already
 // Messages to the page:
-//   {type: 'ready'}                                  once, when the worker runs
+//   {type: 'ready', lock}                            once, when the worker runs; lock names the
+//                                                    Web Lock it holds for as long as it lives
+//                                                    (null where the browser has no locks)
 //   {type: 'chunk', stream, buffer, offset, length}  the next bytes in order (buffer transferred;
 //                                                    the chunk is length bytes from offset in it)
 //   {type: 'end', stream}                            the range's stream ended (after its chunks)
@@ -25,18 +30,33 @@
 
 const streams = new Map();  // stream id -> its reading state
 
+// What a failed read tells the user. Chromium fails the read of a chosen file that changed on
+// disk, moved or lost its permission since it was chosen, and in a worker says only "network
+// error" (NotReadableError on the page's thread): the likely reasons are named with it.
+function readFailure(error) {
+  const cause = String((error && error.message) || error || 'the read failed').replace(/\.$/, '');
+  return `the browser could not read the file (${cause}); it may have changed on disk, moved or ` +
+         'lost its permission since it was chosen';
+}
+
 async function run(stream) {
   try {
-    for (const { blob, start, end } of stream.ranges) {
+    for (let range = 0; range < stream.ranges.length; range++) {
+      const { blob, start, end } = stream.ranges[range];
       const reader = blob.slice(start, end).stream().getReader();
       for (;;) {
         // Wait while the page has enough unread; 'take' wakes this.
-        while (stream.unreadBytes >= stream.aheadBytes && !stream.closed) {
+        while (stream.unreadBytes >= stream.aheadBytes && !stream.closed && stream.skipRange !== range) {
           await new Promise((wake) => { stream.wake = wake; });
         }
         if (stream.closed) {
           reader.cancel();
           return;
+        }
+        if (stream.skipRange === range) {
+          reader.cancel();
+          self.postMessage({ type: 'end', stream: stream.id });
+          break;
         }
         const { done, value } = await reader.read();
         if (done) {
@@ -53,8 +73,7 @@ async function run(stream) {
     }
   } catch (error) {
     if (stream.closed) return;
-    const message = String((error && error.message) || error || 'the file could not be read');
-    self.postMessage({ type: 'error', stream: stream.id, message });
+    self.postMessage({ type: 'error', stream: stream.id, message: readFailure(error) });
   }
   streams.delete(stream.id);
 }
@@ -68,6 +87,7 @@ self.onmessage = (event) => {
       aheadBytes: message.aheadBytes,
       unreadBytes: 0,  // posted and not yet taken by the page
       closed: false,
+      skipRange: -1,   // the range the page asked to skip
       wake: null,      // resolves the wait for room, if the stream waits
     };
     streams.set(stream.id, stream);
@@ -78,6 +98,8 @@ self.onmessage = (event) => {
   if (!stream) return;
   if (message.type === 'take') {
     stream.unreadBytes -= message.bytes;
+  } else if (message.type === 'skip') {
+    stream.skipRange = message.range;
   } else if (message.type === 'close') {
     stream.closed = true;
     streams.delete(stream.id);
@@ -89,4 +111,26 @@ self.onmessage = (event) => {
   }
 };
 
-self.postMessage({ type: 'ready' });
+// A worker that ends without an error (closed, terminated, stopped by the browser) posts nothing
+// more, and a page waiting for its next chunk would wait forever. So the worker holds a lock
+// named for it from its start until it ends, when the browser releases it: the page asks for the
+// same lock, and is granted it exactly when the worker has gone. Locks are per origin, so the name
+// is drawn at random, not shared by two tabs' workers.
+function announceReady() {
+  const lock = `afterglow-reader-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const locks = self.navigator && self.navigator.locks;
+  if (!locks) {
+    self.postMessage({ type: 'ready', lock: null });
+    return;
+  }
+  let granted = false;
+  locks.request(lock, () => {
+    granted = true;
+    self.postMessage({ type: 'ready', lock });
+    return new Promise(() => {});  // held until the worker ends
+  }).catch(() => {
+    // Refused (an opaque origin such as file://): the page is told the worker's errors only.
+    if (!granted) self.postMessage({ type: 'ready', lock: null });
+  });
+}
+announceReady();

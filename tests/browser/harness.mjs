@@ -83,11 +83,11 @@ export async function openWatchedPage(env, options = {}) {
 // Goes to the site (plus `hash`) and waits until the module has started; fails fast if it cannot.
 export async function startPage(env, page, hash = '') {
   await page.goto(env.server.url + hash);
+  // The hook is there once the page has loaded (its scripts run before the load event goto waits
+  // for); starting the module takes however long a busy machine takes to compile and warm it,
+  // and a start that fails rejects `ready`.
   await page.waitForFunction(() => window.afterglow !== undefined);
-  const started = await page.evaluate(() => Promise.race([
-    window.afterglow.ready.then(() => 'started', (error) => error.message),
-    new Promise((done) => setTimeout(() => done('no start within 30 s'), 30_000)),
-  ]));
+  const started = await page.evaluate(() => window.afterglow.ready.then(() => 'started', (error) => error.message));
   assert.equal(started, 'started', 'the engine did not start');
 }
 
@@ -102,44 +102,73 @@ export async function openLog(page, path) {
   return loaded;
 }
 
-// Makes the page's file reads arrive at most 2 MB per `ms` (the page reads ahead), so a load
-// lasts seconds however fast the machine and a test's clicks land while it runs. The page reads in
-// its reader worker (web/afterglow-reader.js), which an init script cannot reach: the messages the
-// worker posts are handed to the page's handler in order, each chunk after its share of `ms`. Where
-// the page reads on its own thread (no worker), its Blob.stream reads are paced instead. Call
-// before startPage.
-export async function paceFileReads(page, ms) {
-  await page.addInitScript((ms) => {
-    const kPacedBytes = 2 * 1024 * 1024;
-    const later = (bytes) => new Promise((done) => setTimeout(done, ms * bytes / kPacedBytes));
-    const stream = Blob.prototype.stream;
-    Blob.prototype.stream = function pacedStream() {
-      const source = stream.call(this).getReader();
-      return new ReadableStream({
-        async pull(controller) {
-          const { done, value } = await source.read();
-          if (done) {
-            controller.close();
-          } else {
-            await later(value.byteLength);
-            controller.enqueue(value);
-          }
-        },
-        cancel: (reason) => source.cancel(reason),
-      });
-    };
+// Holds the page's file reads at points the test chooses, so that a fault lands at a known step of
+// a load however fast or slow the machine runs: the reader worker's messages to the page (its
+// chunks, end markers and errors) wait in window.__heldReads until released; with fromEnd, they
+// flow until the first end marker (a file read to its end), which waits with all after it; with
+// holdOpens, the page's requests that open files wait too (the worker reads nothing until then).
+// In the page: __heldReads.release(n) hands on the next n messages, releaseOpens() sends the held
+// opens, passAll() ends the holding for every worker, this one and those started later, hold()
+// starts it again. Only the reader worker's path is held (a page without workers reads unheld).
+// Call before startPage.
+export async function holdFileReads(page, { holdOpens = false, fromEnd = false } = {}) {
+  await page.addInitScript(([holdOpens, fromEnd]) => {
     if (typeof window.Worker !== 'function') return;
-    window.Worker = class PacedWorker extends window.Worker {
+    const gate = {
+      held: [], allowance: 0, opens: [], holdOpens, passing: fromEnd, fromEnd, deliveredBytes: 0,
+      hold() { this.passing = false; this.allowance = 0; },
+      pump() {
+        while (this.held.length > 0 && (this.passing || this.allowance > 0)) {
+          if (!this.passing) this.allowance -= 1;
+          this.held.shift()();
+        }
+      },
+      release(count) { this.allowance += count; this.pump(); },
+      releaseOpens() { this.holdOpens = false; for (const open of this.opens.splice(0)) open(); },
+      passAll() { this.passing = true; this.fromEnd = false; this.pump(); this.releaseOpens(); },
+    };
+    window.__heldReads = gate;
+    window.Worker = class HeldWorker extends window.Worker {
       set onmessage(handler) {
-        let previous = Promise.resolve();
-        // Every message keeps its place behind the chunks before it (an error comes after them).
         super.onmessage = (event) => {
-          const bytes = event.data.type === 'chunk' ? event.data.length : 0;
-          previous = previous.then(() => later(bytes)).then(() => handler(event));
+          if (event.data.type === 'ready') {
+            handler(event);
+            return;
+          }
+          if (event.data.type === 'end' && gate.fromEnd) {
+            gate.fromEnd = false;
+            gate.passing = false;
+          }
+          gate.held.push(() => {
+            if (event.data.type === 'chunk') gate.deliveredBytes += event.data.length;
+            handler(event);
+          });
+          gate.pump();
         };
       }
+      postMessage(message, transfer) {
+        if (message && message.type === 'open' && gate.holdOpens) {
+          gate.opens.push(() => super.postMessage(message, transfer));
+        } else {
+          super.postMessage(message, transfer);
+        }
+      }
     };
-  }, ms);
+  }, [holdOpens, fromEnd]);
+}
+
+// With reads held (holdFileReads), hands the page one message at a time, each pushed into the
+// engine before the next, until `predicate` (a function run in the page) holds or the load ends.
+export async function releaseReadsUntil(page, predicate) {
+  while (!(await page.evaluate(predicate)) && (await page.evaluate(() => window.afterglow.status())) === 'loading') {
+    await page.evaluate(() => window.__heldReads.release(1));
+    // asDrawn: the state without the mid-load model refresh, which would slow every poll.
+    await page.waitForFunction(() => {
+      const gate = window.__heldReads;
+      return window.afterglow.status() !== 'loading' || (gate.allowance === 0 &&
+        window.afterglow.state({ asDrawn: true }).bytesRead >= gate.deliveredBytes);
+    }, null, { timeout: 120_000, polling: 20 });
+  }
 }
 
 // Lets the page draw a couple of frames so a screenshot shows the latest state.
@@ -147,15 +176,16 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-// Waits until the app has drawn `count` more frames (or 2 s pass: an unchanged page draws none).
-// Animation frames alone are not enough: while a log loads the page may skip drawing in some.
+// Waits until the app has drawn `count` (at most 4) more frames. Animation frames alone are not
+// enough: while a log loads the page may skip drawing in some, and an unchanged page draws none,
+// so the engine is asked for the frames a changed page draws (wasm/test_exports.cc), however
+// long a busy machine takes to draw them.
 async function framesDrawnPass(page, count) {
   await page.evaluate((count) => new Promise((done) => {
     const start = window.afterglow.state().framesDrawn;
-    const since = performance.now();
+    window.afterglowPage.engine()._ag_request_redraw();
     const poll = () => {
-      const drawn = window.afterglow.state().framesDrawn - start;
-      if (drawn >= count || performance.now() - since > 2000) done();
+      if (window.afterglow.state().framesDrawn - start >= count) done();
       else requestAnimationFrame(poll);
     };
     requestAnimationFrame(poll);
@@ -185,14 +215,14 @@ export async function clickAnchor(page, name) {
 export async function pressKey(page, key) {
   await page.keyboard.down(key);
   await settle(page);
-  await settle(page);
+  await framesDrawnPass(page, 2);
   await page.keyboard.up(key);
   await settle(page);
 }
 
 // The log scripts/scale-log writes for --size 128M (build/bench/nds_q66_gpu-128M, 119 MB): made
 // once with the native build's scale_log tool (the CLI these tests need comes from the same
-// build), then reused. Big enough that a paced load lasts seconds.
+// build), then reused.
 export function scaledLog128M() {
   const log = join(kRepo, 'build', 'bench', 'nds_q66_gpu-128M');
   if (!existsSync(log)) {

@@ -15,8 +15,8 @@ import { copyFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
-  clickAnchor, cliApi, kCorpus, openLog, openWatchedPage, paceFileReads, scaledLog128M, startBrowser,
-  startPage, state,
+  clickAnchor, cliApi, holdFileReads, kCorpus, openLog, openWatchedPage, releaseReadsUntil,
+  scaledLog128M, startBrowser, startPage, state,
 } from './harness.mjs';
 
 let env;
@@ -26,7 +26,8 @@ after(async () => { await env?.close(); });
 test('a tab clicked mid-load shows the rows read so far in the first frame that draws it', async () => {
   const log = scaledLog128M();
   const { context, page, problems } = await openWatchedPage(env);
-  await paceFileReads(page, 60);  // the load lasts seconds: the click lands mid-load
+  // The file's end marker is held, so the click lands mid-load however fast the machine reads.
+  await holdFileReads(page, { fromEnd: true });
   try {
     await startPage(env, page);
     await page.setInputFiles('#open-file', log);
@@ -36,7 +37,7 @@ test('a tab clicked mid-load shows the rows read so far in the first frame that 
       const shown = window.afterglow.state();
       return shown.status !== 'loading' || shown.counts.jobs > 0;
     }, null, { timeout: 60_000, polling: 50 });
-    assert.equal((await state(page)).status, 'loading', 'the load finished before the click');
+    assert.equal((await state(page)).status, 'loading', 'the held end marker keeps the load running');
     // On every animation frame from here: what the last drawn frame showed, without the refresh
     // that state() does mid-load.
     await page.evaluate(() => {
@@ -55,6 +56,7 @@ test('a tab clicked mid-load shows the rows read so far in the first frame that 
       window.stopSampling = true;
       return window.drawnSamples;
     });
+    await page.evaluate(() => window.__heldReads.passAll());
     const jobsMidLoad = samples.filter((s) => s.status === 'loading' && s.view === '#/jobs');
     assert.ok(jobsMidLoad.length > 0, `the Jobs tab was drawn mid-load: ${JSON.stringify(samples.slice(-5))}`);
     for (const sample of jobsMidLoad) {
@@ -148,13 +150,14 @@ test('a file cut shorter while it is read keeps what was read and names the file
   const copy = join(tmpdir(), `afterglow-changing-${process.pid}.log`);
   copyFileSync(scaledLog128M(), copy);
   const { context, page, problems } = await openWatchedPage(env);
-  await paceFileReads(page, 100);  // the load lasts seconds: the file changes mid-load
+  await holdFileReads(page);  // the reads are handed on until tasks were read: then the cut
   try {
     await startPage(env, page);
     await page.setInputFiles('#open-file', copy);
-    await page.waitForFunction(() => window.afterglow.state().counts.tasks > 0, null,
-                               { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(() => window.afterglow.status() === 'loading');
+    await releaseReadsUntil(page, () => window.afterglow.state().counts.tasks > 0);
     truncateSync(copy, 1024);
+    await page.evaluate(() => window.__heldReads.passAll());
     await page.waitForFunction(() => window.afterglow.status() !== 'loading', null,
                                { timeout: 120_000, polling: 100 });
     const ended = await state(page);

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { holdFileReads } from './harness.mjs';
 import { serveFolder } from './static_server.mjs';
 
 const kRepo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,11 +67,11 @@ async function openWatchedPage(allowed, options = {}) {
 
 // Waits until the page's module has started and the hook answers; fails fast if it cannot.
 async function waitForEngine(page) {
+  // The hook is there once the page has loaded (its scripts run before the load event goto waits
+  // for); starting the module takes however long a busy machine takes to compile and warm it,
+  // and a start that fails rejects `ready`.
   await page.waitForFunction(() => window.afterglow !== undefined);
-  const started = await page.evaluate(() => Promise.race([
-    window.afterglow.ready.then(() => 'started', (error) => error.message),
-    new Promise((done) => setTimeout(() => done('no start within 30 s'), 30_000)),
-  ]));
+  const started = await page.evaluate(() => window.afterglow.ready.then(() => 'started', (error) => error.message));
   assert.equal(started, 'started', 'the engine did not start');
 }
 
@@ -241,6 +242,9 @@ test('a large load shows progress, keeps drawing frames, and Esc cancels it', as
   const { context, page, problems } = await openWatchedPage((url) => new URL(url).origin === origin);
   const large = writeLargeLog();
   try {
+    // The file's end marker is held (the reads flow until then), so the load is still running
+    // below however fast the machine reads it.
+    await holdFileReads(page, { fromEnd: true });
     await page.goto(server.url);
     await waitForEngine(page);
     await page.setInputFiles('#open-file', large);
@@ -251,25 +255,29 @@ test('a large load shows progress, keeps drawing frames, and Esc cancels it', as
 
     // The pump yields between chunks: animation frames keep coming while it loads. This checks
     // that the page is not frozen, not how fast it draws (a loaded CI machine is slow; the frame
-    // gaps are measured by scripts/bench, never by a timed test).
-    const frames = await page.evaluate(() => new Promise((done) => {
+    // gaps are measured by scripts/bench, never by a timed test): a frozen page draws none, and
+    // the test's own time limit ends the wait.
+    await page.evaluate(() => new Promise((done) => {
       let count = 0;
-      const start = performance.now();
       const tick = () => {
         count += 1;
-        if (count < 3 && performance.now() - start < 10_000) requestAnimationFrame(tick);
+        if (count < 3) requestAnimationFrame(tick);
         else done(count);
       };
       requestAnimationFrame(tick);
     }));
-    assert.ok(frames >= 3, `only ${frames} frames in 10 s while loading: the page froze`);
     const midway = await page.evaluate(() => window.afterglow.state());
-    assert.equal(midway.status, 'loading', 'the load finished too fast to test; make the file larger');
+    assert.equal(midway.status, 'loading', 'the load waits for its held end marker');
     await page.screenshot({ path: join(kArtifacts, 'loading.png') });
 
     // ImGui (1.86) samples keys once per frame, so the key is held until the page has seen it
     // (however slowly a busy machine draws frames), not for a fixed time.
     await page.keyboard.down('Escape');
+    // Seen by the page (or the load already cancelled): the held end marker may go.
+    await page.waitForFunction(() => window.afterglowPage.engine()._ag_cancel_requested() === 1 ||
+                                     window.afterglow.status() === 'empty', null,
+                               { timeout: 120_000, polling: 20 });
+    await page.evaluate(() => window.__heldReads.passAll());
     await page.waitForFunction(() => window.afterglow.state().status === 'empty', null,
                                { timeout: 120_000, polling: 20 });
     await page.keyboard.up('Escape');

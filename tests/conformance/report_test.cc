@@ -14,6 +14,7 @@
 #include "core/share/base64.h"
 #include "simdjson.h"
 #include "tests/conformance/cli_run.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow::conformance {
 namespace report_test {
@@ -48,8 +49,8 @@ std::string Unzstd(std::string_view frame) {
 class ReportCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("afterglow-report-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    dir_ = test_support::UniqueTempPath(
+        "afterglow-report-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     viewer_ = (dir_ / "viewer.html").string();

@@ -18,6 +18,7 @@
 
 #include "core/load/load_path.h"
 #include "core/session.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow::tools {
 namespace log_scaler_test {
@@ -244,9 +245,8 @@ TEST_P(ScaledCorpusLog, HoldsThreeTimesTheWorkWithUniqueIdsInTimeOrder) {
 TEST_P(ScaledCorpusLog, ApiAnswersCountThreeTimesTheSourceAndStayValidJson) {
   const fs::path source = fs::path(AFTERGLOW_CORPUS_DIR) / GetParam();
   ASSERT_TRUE(fs::exists(source)) << "corpus log missing: " << source;
-  const fs::path scaled_path = fs::temp_directory_path() /
-                               ("afterglow-scaled-" + source.filename().string() + "-" +
-                                std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path scaled_path =
+      test_support::UniqueTempPath("afterglow-scaled-" + source.filename().string());
   {
     std::ofstream out(scaled_path, std::ios::binary);
     out << Scale(ReadLines(source), kCopies);
@@ -306,7 +306,7 @@ TEST(ScaledSqlLog, EachCopysExecutionsLinkToThatCopysJobs) {
   const std::vector<std::string> lines = ReadLines(source);
   const EventFacts facts = ReadFacts(lines);
   ASSERT_FALSE(facts.sql_ids.empty());
-  const fs::path scaled_path = fs::temp_directory_path() / "afterglow-scaled-sql-links";
+  const fs::path scaled_path = test_support::UniqueTempPath("afterglow-scaled-sql-links");
   {
     std::ofstream out(scaled_path, std::ios::binary);
     out << Scale(lines, kCopies);

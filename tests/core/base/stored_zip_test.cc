@@ -1,5 +1,6 @@
 // The stored zip writer behind `applications/<id>/logs`: CRC-32 and a byte-exact archive layout.
 #include "core/base/stored_zip.h"
+#include "tests/support/unique_temp_path.h"
 
 #include <gtest/gtest.h>
 
@@ -27,7 +28,7 @@ TEST(StoredZip, Crc32MatchesTheZipCheckValue) {
 }
 
 TEST(StoredZip, MembersAreStoredVerbatimWithACentralDirectory) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "afterglow_zip_test";
+  const std::filesystem::path dir = afterglow::test_support::UniqueTempPath("afterglow_zip_test");
   std::filesystem::create_directories(dir);
   const std::string content = "{\"Event\":\"SparkListenerLogStart\"}\n";
   { std::ofstream(dir / "log-a") << content; }

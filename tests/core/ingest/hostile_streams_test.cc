@@ -18,6 +18,7 @@
 #include "tests/core/ingest/codec_writers.h"
 #include "tests/support/listing_log_lines.h"
 #include "tests/support/peak_memory.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow {
 namespace hostile_streams_test {
@@ -99,7 +100,7 @@ TEST(HostileStreams, ZipBombEntryStopsAtTheLineLimitWithoutInflatingTheRest) {
   const std::string deflated = testing::DeflateBomb(SmallLog(), kTwoGiBInMiB, /*gzip=*/false);
   const std::string zip =
       testing::ZipOfDeflated("events", deflated, SmallLog().size() + (kTwoGiBInMiB << 20), 0);
-  const std::string path = ::testing::TempDir() + "/afterglow-zip-bomb.zip";
+  const std::string path = test_support::UniqueTempPath("afterglow-zip-bomb").string() + ".zip";
   std::FILE* file = std::fopen(path.c_str(), "wb");
   ASSERT_NE(file, nullptr);
   std::fwrite(zip.data(), 1, zip.size(), file);

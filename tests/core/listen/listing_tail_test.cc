@@ -20,6 +20,7 @@
 #include "tests/core/ingest/codec_writers.h"
 #include "tests/support/listed_attempt.h"
 #include "tests/support/listing_log_lines.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow {
 namespace listing_tail_test {
@@ -63,9 +64,9 @@ using Listed = test_support::ListedAttempt;
 class ListingTail : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("afterglow-listing-tail-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    dir_ = test_support::UniqueTempPath(
+        "afterglow-listing-tail-" +
+        std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/base/read_padding.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow {
 namespace file_stream_test {
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 // Sizes around the 256 KiB read chunk: empty, under one chunk, exactly one, one and a byte,
 // and several with a partial last chunk.
 TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
-  const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_test";
+  const fs::path dir = test_support::UniqueTempPath("afterglow_file_stream_test");
   fs::create_directories(dir);
   const std::vector<size_t> sizes = {
       0, 10, 256u << 10, (256u << 10) + 1, (1u << 20) + 5, (3u << 20) + 70000};
@@ -63,7 +64,7 @@ TEST(FileStreamTest, ChunksJoinToTheFileAndEachIsFollowedByReadablePadding) {
 // A log rotated or rewritten while it is read: the file is cut shorter from inside the chunk
 // callback. Reading stops at the new end, and the result says how much was read of how much.
 TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEnd) {
-  const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_cut_test";
+  const fs::path dir = test_support::UniqueTempPath("afterglow_file_stream_cut_test");
   fs::create_directories(dir);
   constexpr uint64_t kMiB = 1u << 20;
   constexpr uint64_t kChunk = 256u << 10;  // file_stream.cc's read size
@@ -120,7 +121,7 @@ TEST(FileStreamTest, FileCutShorterWhileReadIsReadUpToItsNewEnd) {
 
 // A file smaller than a few chunks stops at the new end too.
 TEST(FileStreamTest, SmallFileCutShorterWhileReadIsReportedShort) {
-  const fs::path dir = fs::temp_directory_path() / "afterglow_file_stream_small_cut_test";
+  const fs::path dir = test_support::UniqueTempPath("afterglow_file_stream_small_cut_test");
   fs::create_directories(dir);
   const fs::path file = dir / "log";
   const std::string content(600u << 10, 'x');  // three 256 KiB reads

@@ -15,6 +15,7 @@
 
 #include "core/session.h"
 #include "tests/core/ingest/codec_writers.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow {
 namespace load_path_test {
@@ -54,7 +55,7 @@ std::string Answer(const std::string& path, const std::string& api) {
 TEST(LoadPath, RollingDatabricksAndConcatenatedLogsGiveTheSameAnswers) {
   const std::string rolling = kQualification + "/eventlog_v2_local-1623876083964";
   if (!fs::exists(rolling)) GTEST_SKIP() << "corpus missing: " << rolling;
-  const fs::path dir = fs::temp_directory_path() / "afterglow-load-path-test";
+  const fs::path dir = test_support::UniqueTempPath("afterglow-load-path-test");
   fs::create_directories(dir);
   const std::string concatenated = (dir / "local-1623876083964").string();
   {
@@ -109,7 +110,7 @@ TEST(LoadPath, BadLineInARollingPartIsReportedUnderThatPartWithItsLineInThePart)
   // opens the file the problem names and goes to its line, so both must be the part's).
   const std::string rolling = kQualification + "/eventlog_v2_local-1623876083964";
   ASSERT_TRUE(fs::exists(rolling)) << "corpus missing: " << rolling;
-  const fs::path root = fs::temp_directory_path() / "afterglow-load-path-bad-part";
+  const fs::path root = test_support::UniqueTempPath("afterglow-load-path-bad-part");
   const fs::path folder = root / "eventlog_v2_local-1623876083964";
   fs::remove_all(root);
   fs::create_directories(folder);

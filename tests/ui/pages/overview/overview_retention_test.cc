@@ -15,6 +15,7 @@
 
 #include "simdjson.h"
 #include "tests/ui/headless_ui.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow::ui {
 namespace overview_retention_test {
@@ -72,7 +73,7 @@ size_t ArrayLength(const std::string& json) {
 
 TEST(OverviewRetention, TotalsPastTheRetentionLimitsSayTheyCoverRetainedEntitiesOnly) {
   constexpr int kJobs = 1200;
-  const fs::path path = fs::temp_directory_path() / "afterglow-overview-retention-app-ov";
+  const fs::path path = test_support::UniqueTempPath("afterglow-overview-retention-app-ov");
   std::ofstream(path, std::ios::binary) << LogOfOneStageJobs(kJobs);
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(path.string()), "");

@@ -15,6 +15,7 @@
 
 #include "tests/core/inline_log.h"
 #include "tests/ui/headless_ui.h"
+#include "tests/support/unique_temp_path.h"
 
 namespace afterglow::ui {
 namespace storage_model_test {
@@ -159,7 +160,7 @@ TEST(StorageModel, RddPageOfAnUnknownIdSaysSo) {
 
 // The routed page draws both the RDD and the unknown id, and links back from the list.
 TEST(StorageModel, RddRouteDrawsAndDescribes) {
-  const std::string path = ::testing::TempDir() + "/afterglow-cached-rdd-log";
+  const std::string path = test_support::UniqueTempPath("afterglow-cached-rdd-log").string();
   {
     std::ofstream file(path, std::ios::binary);
     file << CachedRddLogText();
