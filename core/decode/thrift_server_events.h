@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "core/decode/events.h"  // StringId, as every decoded event carries it
+#include "core/events/events.h"  // StringId, as every decoded event carries it
 
 namespace afterglow {
 

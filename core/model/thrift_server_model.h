@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace afterglow {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace afterglow {
 

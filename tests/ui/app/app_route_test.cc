@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/unique_temp_path.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/app/app_state.h"
 
@@ -24,7 +25,7 @@ void RecordRoute(const char* route) { g_urls.emplace_back(route); }
 
 // local-1426533911241 and local-1426633911242 are attempts 1 and 2 of one application.
 fs::path TwoAttemptsFolder() {
-  const fs::path folder = fs::temp_directory_path() / "afterglow-app-route-test";
+  const fs::path folder = test_support::UniqueTempPath("afterglow-app-route-test");
   fs::remove_all(folder);
   fs::create_directories(folder);
   for (const char* name : {"local-1426533911241", "local-1426633911242"}) {

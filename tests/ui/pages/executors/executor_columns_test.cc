@@ -10,10 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/model/executor_metrics.h"
+#include "core/events/executor_metrics.h"
 #include "simdjson.h"
 #include "tests/support/api_app_base.h"
 #include "tests/support/api_json.h"
+#include "tests/support/unique_temp_path.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/pages/executors/executors_model.h"
 
@@ -100,7 +101,7 @@ std::string DecommissionLog() {
 
 TEST(ExecutorColumns, DecommissionedExecutorSaysSo) {
   const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / "afterglow-executor-decommission-test.log";
+      test_support::UniqueTempPath("afterglow-executor-decommission-test.log");
   { std::ofstream(path) << DecommissionLog(); }
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(path.string()), "");

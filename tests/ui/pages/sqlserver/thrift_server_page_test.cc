@@ -14,6 +14,7 @@
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/support/thrift_server_log.h"
+#include "tests/support/unique_temp_path.h"
 #include "tests/ui/headless_ui.h"
 #include "ui/app/views.h"
 
@@ -27,7 +28,7 @@ using namespace test_support;
 class ThriftServerPage : public ::testing::Test {
  protected:
   void SetUp() override {
-    path_ = std::filesystem::temp_directory_path() / "afterglow-thrift-server-test.log";
+    path_ = test_support::UniqueTempPath("afterglow-thrift-server-test.log");
     { std::ofstream(path_) << ThriftServerLog(); }
     ASSERT_EQ(ui_.Load(path_.string()), "");
   }
