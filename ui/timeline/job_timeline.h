@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 #include "ui/pages/jobs/job_page_model.h"
 #include "ui/timeline/timeline_lanes.h"
 

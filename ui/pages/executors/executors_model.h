@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/model/executor_metrics.h"
+#include "core/events/executor_metrics.h"
 #include "core/query/executor_rows.h"
 #include "core/session.h"
 #include "ui/pages/executors/executor_order.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/model/app_model.h"
-#include "core/model/string_pool.h"
+#include "core/base/string_pool.h"
 #include "core/query/thrift_server_rows.h"
 
 namespace afterglow::ui {
