@@ -35,12 +35,14 @@ async function openBoth(page) {
   assert.equal(loaded.apps, 2, 'both logs are open');
 }
 
-async function show(page, route) {
+// `named`: the route as the URL then names it (with two runs open, a route about one of them
+// carries its application; a comparison of the two runs does not).
+async function show(page, route, named = route) {
   assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
   await settle(page);
   await settle(page);
   const shown = await state(page);
-  assert.equal(shown.view, route);
+  assert.equal(shown.view, named);
   return shown.viewState;
 }
 
@@ -112,8 +114,10 @@ for (const theme of ['dark', 'light']) {
       const swapped = (await state(page)).viewState;
       checkAgainstCli(swapped, cliCompare(cli === forward ? kDsv2 : kDsv1, cli === forward ? kDsv1 : kDsv2));
 
-      // Two jobs of one run, as chosen on a job's page.
-      const jobs = await show(page, '#/compare/jobs/2/6');
+      // Two jobs of one run, as chosen on a job's page: the URL names that run.
+      const selected = (await state(page)).app;
+      const named = `#/compare/jobs/2/6?app=${selected.id}${selected.attemptId ? `&attempt=${selected.attemptId}` : ''}`;
+      const jobs = await show(page, '#/compare/jobs/2/6', named);
       assert.equal(jobs.built, true, jobs.error);
       assert.equal(jobs.items, 'jobs');
       assert.deepEqual(jobs.jobs.map((row) => [row.a, row.b]).slice(0, 1), [[2, 6]]);

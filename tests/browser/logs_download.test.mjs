@@ -23,8 +23,9 @@ function cliLogsZip(log, app) {
 async function downloadLogs(page) {
   assert.equal(await page.evaluate(() => window.afterglow.show('#/overview')), true);
   await settle(page);
-  // The link is in the Input section, below the fold: scroll to it.
-  await page.mouse.move(800, 500);
+  // The link is in the Input section, below the fold: scroll to it, with the mouse in the page's
+  // left margin: over the findings list the wheel would scroll that list instead of the page.
+  await page.mouse.move(4, 500);
   await page.mouse.wheel(0, 6000);
   await settle(page);
   await settle(page);

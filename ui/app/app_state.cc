@@ -84,12 +84,14 @@ void ClearSectionModels(AppState& state) {
 }
 
 // The route as the URL names it: with the selected application when several are open (a link then
-// opens the same one), without it when one is.
+// opens the same one), without it when one is, and without it on a comparison of the page's two
+// runs, which is about both of them rather than the one selected.
 Route WithSelectedApp(const AppState& state, Route route) {
   route.app_id.clear();
   route.app_attempt.clear();
   const AttemptSummary* app = state.SelectedApp();
-  if (state.summaries.size() > 1 && app != nullptr) {
+  const bool both_runs = route.view == ViewId::kCompare && route.compare.items == CompareItems::kRuns;
+  if (state.summaries.size() > 1 && app != nullptr && !both_runs) {
     route.app_id = app->app_id;
     route.app_attempt = app->attempt_id;
   }

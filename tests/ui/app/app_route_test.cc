@@ -95,6 +95,20 @@ TEST(AppRoute, ALinkOpenedBeforeItsLogsSelectsItsApplicationOnceLoaded) {
   EXPECT_EQ(state.route_text, "#/jobs?app=local-1426533911241&attempt=2");
 }
 
+// A comparison of the page's two runs is about both: its URL names neither.
+TEST(AppRoute, TheComparisonOfBothRunsNamesNoApplication) {
+  const fs::path folder = TwoAttemptsFolder();
+  testing::HeadlessUi ui;
+  ASSERT_EQ(ui.Load(folder.string()), "");
+  fs::remove_all(folder);
+  AppState& state = ui.state();
+  ASSERT_EQ(state.summaries.size(), 2u);
+  ASSERT_TRUE(ShowRoute(state, "#/compare"));
+  EXPECT_EQ(state.route_text, "#/compare");
+  ASSERT_TRUE(ShowRoute(state, "#/compare/jobs/0/1"));
+  EXPECT_NE(state.route_text.find("?app="), std::string::npos) << state.route_text;
+}
+
 TEST(AppRoute, OneApplicationKeepsTheUrlWithoutAQuery) {
   testing::HeadlessUi ui;
   ASSERT_EQ(ui.Load(kCorpus + "/spark/spark-events/local-1422981780767"), "");
