@@ -240,7 +240,7 @@ test('a page saved without redaction holds the log byte for byte, and saves agai
     .replace(/<script type="application\/x-afterglow-analysis"[\s\S]*?<\/script>/, '')
     .matchAll(/<(script|style)>([\s\S]*?)<\/\1>/g)].map((match) => match[2]);
   const viewerBefore = viewer(html);
-  assert.equal(viewerBefore.length, 4, 'the style and the three scripts');
+  assert.equal(viewerBefore.length, 5, 'the style and the four scripts (engine, page, logs zip, share)');
   assert.ok(viewer(again).every((text, i) => text === viewerBefore[i]),
             'the viewer is carried over unchanged');
   // The engine's wasm, as base64 in its data element (wasm/make_site.cmake), is carried over too.

@@ -22,7 +22,8 @@ constexpr ViewEntry kViews[] = {
     {ViewId::kStreaming, "Streaming", true, DrawStreamingView, DescribeStreamingView},
     {ViewId::kStreamingRun, "Streaming run", false, DrawStreamingRunView,
      DescribeStreamingRunView},
-    {ViewId::kCompare, "Compare", true, DrawCompareView, DescribeCompareView},
+    {ViewId::kCompare, "Compare", true, DrawCompareView, DescribeCompareView,
+     CompareViewAvailable},
     {ViewId::kSqlServer, "JDBC/ODBC Server", true, DrawThriftServerView, DescribeThriftServerView,
      ThriftServerViewAvailable},
 };

@@ -44,6 +44,9 @@ void DrawStreamingRunView(AppState& state);
 void DescribeStreamingRunView(const AppState& state, JsonWriter& out);
 void DrawCompareView(AppState& state);
 void DescribeCompareView(const AppState& state, JsonWriter& out);
+// The tab shows with two runs open, or on a comparison (two jobs of one run): a tab that could
+// only say "open another log" would crowd the header of every single log.
+bool CompareViewAvailable(const AppState& state);
 // Builds state.compare for the route's comparison (PrepareRoute's kCompare case;
 // ui/pages/compare/view_compare.cc).
 void PrepareCompareView(AppState& state);

@@ -371,4 +371,8 @@ void DescribeCompareView(const AppState& state, JsonWriter& out) {
   }
 }
 
+bool CompareViewAvailable(const AppState& state) {
+  return state.summaries.size() > 1 || state.route.view == ViewId::kCompare;
+}
+
 }  // namespace afterglow::ui

@@ -4,6 +4,7 @@
 // findings that disappeared, appeared or stayed.
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "ui/pages/compare/compare_view_parts.h"
 #include "ui/widgets/format.h"
@@ -56,13 +57,20 @@ void DrawHeadlineItem(AppState& state, const compare::HeadlineItem& item, int in
   const AlignedKind kind = item.level == compare::HeadlineLevel::kSql ? AlignedKind::kSql : AlignedKind::kJob;
   const AlignedPairRow* row = RowAt(model, kind, item.row);
   if (row == nullptr) return;
-  char label[96], anchor[32];
+  char label[96];
+  // Literals, not formatted buffers: the widget anchors keep the names' pointers for the frame.
+  static constexpr const char* kHeadlineAnchors[] = {"headline0", "headline1", "headline2",
+                                                     "headline3", "headline4", "headline5",
+                                                     "headline6", "headline7"};
+  static constexpr const char* kHeadlineStageAnchors[] = {
+      "headlineStage0", "headlineStage1", "headlineStage2", "headlineStage3",
+      "headlineStage4", "headlineStage5", "headlineStage6", "headlineStage7"};
+  constexpr int kAnchored = static_cast<int>(std::size(kHeadlineAnchors));
   PairLabel(kind == AlignedKind::kSql ? "SQL" : "job", *row, label, sizeof label);
   ImGui::PushID(index);
   ImGui::Bullet();
   if (LinkText(label)) Navigate(state, PairRoute(state, kind, item.row));
-  std::snprintf(anchor, sizeof anchor, "headline%d", index);
-  AnchorLastItem(anchor, label);
+  if (index >= 0 && index < kAnchored) AnchorLastItem(kHeadlineAnchors[index], label);
   ImGui::SameLine();
   DeltaText(item.delta_ms);
   ImGui::SameLine();
@@ -71,8 +79,7 @@ void DrawHeadlineItem(AppState& state, const compare::HeadlineItem& item, int in
     ImGui::Indent(ImGui::GetFontSize() * 1.6f);
     PairLabel("stage", *stage, label, sizeof label);
     if (LinkText(label)) Navigate(state, PairRoute(state, AlignedKind::kStage, item.stage_row));
-    std::snprintf(anchor, sizeof anchor, "headlineStage%d", index);
-    AnchorLastItem(anchor, label);
+    if (index >= 0 && index < kAnchored) AnchorLastItem(kHeadlineStageAnchors[index], label);
     ImGui::SameLine();
     DeltaText(item.stage_delta_ms);
     ImGui::SameLine();

@@ -259,10 +259,14 @@ void DrawPairDetail(AppState& state, AlignedKind kind, const AlignedPairRow& pai
 
 void DrawToolbar(AlignedTable& table, const char* noun) {
   size_t filter = static_cast<size_t>(table.filter);
-  char search_id[32], copy_id[32];
-  std::snprintf(search_id, sizeof search_id, "##compare-search-%d", static_cast<int>(table.kind));
-  std::snprintf(copy_id, sizeof copy_id, "compare_tsv_%d", static_cast<int>(table.kind));
-  const TableToolbarSpec spec{search_id, "Filter by id, name or plan change", 18, copy_id, noun};
+  // Literals, not formatted buffers: the widget anchors keep the names' pointers for the frame.
+  static constexpr const char* kSearchIds[kAlignedKindCount] = {
+      "##compare-search-0", "##compare-search-1", "##compare-search-2"};
+  static constexpr const char* kCopyIds[kAlignedKindCount] = {"compare_tsv_0", "compare_tsv_1",
+                                                              "compare_tsv_2"};
+  const size_t kind = static_cast<size_t>(table.kind);
+  const TableToolbarSpec spec{kSearchIds[kind], "Filter by id, name or plan change", 18,
+                              kCopyIds[kind], noun};
   const TableToolbarClicks clicks = DrawTableToolbar(
       spec, table.counts, &filter, [](size_t i) { return PairFilterName(static_cast<PairFilter>(i)); },
       table.search, sizeof table.search, table.shown.size(), table.rows.size());
