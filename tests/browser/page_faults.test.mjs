@@ -21,6 +21,19 @@ const kSmallApp = 'local-1422981780767';
 const kLargerLog = join(kCorpus, 'rapids-tools', 'qualification', 'join_missing_sql_end');
 const kOtherLog = join(kCorpus, 'spark', 'spark-events', 'local-1426533911241');
 
+// kLargerLog followed by 8 MB of events the engine skips (an unknown listener's), made once per
+// process: Chromium's worker may hand the reader the whole 1.6 MB log as one chunk, so a fault
+// "mid-load" needs a file longer than any one chunk, with jobs in its first.
+let paddedLog = null;
+function paddedLargerLog() {
+  if (paddedLog) return paddedLog;
+  const folder = mkdtempSync(join(tmpdir(), `afterglow-page-faults-${process.pid}-`));
+  paddedLog = join(folder, 'join_missing_sql_end_padded');
+  const line = '{"Event":"org.example.PaddingEvent","note":"' + 'x'.repeat(200) + '"}\n';
+  writeFileSync(paddedLog, Buffer.concat([readFileSync(kLargerLog), Buffer.from(line.repeat(40_000))]));
+  return paddedLog;
+}
+
 let env;
 let work;
 before(async () => {
@@ -30,6 +43,7 @@ before(async () => {
 after(async () => {
   await env?.close();
   if (work) rmSync(work, { recursive: true, force: true });
+  if (paddedLog) rmSync(join(paddedLog, '..'), { recursive: true, force: true });
 });
 
 const appIdOf = (log) => JSON.parse(cliApi(log, '/api/v1/applications'))[0].id;
@@ -75,11 +89,11 @@ for (const [how, end, cause] of [
     await holdFileReads(page);
     try {
       await startPage(env, page);
-      await page.setInputFiles('#open-file', kLargerLog);
+      await page.setInputFiles('#open-file', paddedLargerLog());
       await page.waitForFunction(() => window.afterglow.status() === 'loading');
       await releaseReadsUntil(page, () => window.afterglow.state().counts.jobs > 0);
       const before = await page.evaluate(() => window.afterglow.state({ asDrawn: true }).bytesRead);
-      assert.ok(before > 0 && before < statSync(kLargerLog).size, `read ${before} bytes before the fault`);
+      assert.ok(before > 0 && before < statSync(paddedLargerLog()).size, `read ${before} bytes before the fault`);
       // The chunks the worker read ahead stay held: nothing more arrives but the fault.
       await readerWorker(page).evaluate(end);
       await page.waitForFunction(() => window.afterglow.status() !== 'loading', null, { timeout: 60_000 });
@@ -87,7 +101,7 @@ for (const [how, end, cause] of [
       assert.equal(ended.status, 'ready', JSON.stringify(ended.error));
       assert.equal(ended.app.id, appIdOf(kLargerLog));
       assert.ok(ended.counts.jobs > 0, 'the jobs read before the fault are kept');
-      const problem = readProblem(ended, basename(kLargerLog));
+      const problem = readProblem(ended, basename(paddedLargerLog()));
       assert.equal(problem.offset, before, 'the problem says how far the file was read');
       assert.match(problem.cause, /^the browser's file reader stopped: /);
       assert.match(problem.cause, cause);
