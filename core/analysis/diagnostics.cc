@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <set>
 
 #include "core/analysis/app_totals.h"
@@ -601,36 +602,53 @@ bool DiagnosisSteps::Step(size_t task_budget) {
       rules::AddFailureCauseFindings(context, findings_);
       AddExecutorFindings(context, findings_);
       rules::AddJobGapFindings(context, findings_);
+      memory_per_slot_ = rules::MemoryPerSlot(context);
       phase_ = Phase::kStages;
       next_stage_ = {INT32_MIN, INT32_MIN};
       return false;
     case Phase::kStages: {
       // By key, not by iterator: the next step finds its place again in the map. At least one
       // stage a step, and each stage counts one more than its tasks, so many small stages end a
-      // step too.
+      // step too. The findings' order among rules does not matter: they are sorted at the end
+      // (stably, by kind among equals), so one rule's findings keep their stage order.
       size_t tasks_read = 0;
       auto it = attempt.stage_rows.lower_bound(next_stage_);
       while (it != attempt.stage_rows.end() && (tasks_read == 0 || tasks_read < task_budget)) {
         tasks_read += 1 + AddStageShapeFindings(context, it->first, it->second, findings_);
+        // The per-stage rules that read every task, here so that a step stays within its budget.
+        const StageAttempt& stage = attempt.stage(it->second);
+        const auto rows = attempt.stage_task_rows.find(it->first);
+        const std::vector<uint32_t>* stage_rows =
+            rows == attempt.stage_task_rows.end() ? nullptr : &rows->second;
+        rules::AddDriverCollectFinding(context, stage, stage_rows, findings_);
+        if (stage_rows != nullptr) {
+          rules::AddTaskShapeFindings(context, stage, *stage_rows, findings_);
+          rules::AddPartitionSizeFinding(context, stage, *stage_rows, memory_per_slot_, findings_);
+        }
         ++it;
       }
       if (it == attempt.stage_rows.end()) {
-        phase_ = Phase::kScans;
+        phase_ = Phase::kAppRules;
+        next_rule_ = 0;
       } else {
         next_stage_ = it->first;
       }
       return false;
     }
-    case Phase::kScans:
-      AddUnpushedScans(context, findings_);
-      rules::AddTaskShapeFindings(context, findings_);
-      rules::AddDriverCollectFindings(context, findings_);
-      rules::AddPlanShapeFindings(context, findings_);
-      rules::AddExecutorBalanceFindings(context, findings_);
-      rules::AddMemoryProvisioningFindings(context, findings_);
-      rules::AddPartitionSizeFindings(context, findings_);
-      rules::AddEngineFallbackFindings(context, findings_);
-      rules::AddPythonUdfFindings(context, findings_);
+    case Phase::kAppRules: {
+      // One rule a step: several of them read every task of every stage (partition sizes, the
+      // driver's result fetches), so together they would be one long block.
+      using Rule = void (*)(const rules::RuleContext&, std::vector<Finding>&);
+      static constexpr Rule kAppRules[] = {
+          AddUnpushedScans,
+          rules::AddPlanShapeFindings,
+          rules::AddExecutorBalanceFindings,
+          rules::AddMemoryProvisioningFindings,
+          rules::AddEngineFallbackFindings,
+          rules::AddPythonUdfFindings,
+      };
+      kAppRules[next_rule_](context, findings_);
+      if (++next_rule_ < std::size(kAppRules)) return false;
       // Ranked by the time the fix could give back; then the most severe, then by kind and size.
       std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
         if (a.time_at_stake_ms != b.time_at_stake_ms) return a.time_at_stake_ms > b.time_at_stake_ms;
@@ -640,6 +658,7 @@ bool DiagnosisSteps::Step(size_t task_budget) {
       });
       phase_ = Phase::kDone;
       return true;
+    }
     case Phase::kDone:
       return true;
   }

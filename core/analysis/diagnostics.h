@@ -223,19 +223,22 @@ class DiagnosisSteps {
              const DiagnosticRules& rules = DiagnosticRules());
   // Runs the next rules: the job, stage-failure and executor rules in one step, then the
   // stage-shape rules over stage attempts until about `task_budget` tasks are read (at least one
-  // stage a step), then the scan rule and the sort. True once every rule has run.
+  // stage a step), then the app-wide rules one a step, the last with the sort. True once every
+  // rule has run.
   bool Step(size_t task_budget);
   // The findings, in Diagnose's order, once Step returned true.
   std::vector<Finding> TakeFindings() { return std::move(findings_); }
 
  private:
-  enum class Phase : uint8_t { kEntities, kStages, kScans, kDone };
+  enum class Phase : uint8_t { kEntities, kStages, kAppRules, kDone };
   const AttemptModel* attempt_ = nullptr;
   const StringPool* pool_ = nullptr;
   int64_t now_ms_ = 0;
   DiagnosticRules rules_;
   Phase phase_ = Phase::kDone;
   std::pair<int32_t, int32_t> next_stage_;  // the stage_rows key the next step starts at
+  size_t next_rule_ = 0;                     // in the app-wide rules' phase
+  int64_t memory_per_slot_ = -1;             // rules::MemoryPerSlot, for the per-stage rules
   std::vector<Finding> findings_;
 };
 

@@ -1,19 +1,35 @@
 #include "core/analysis/retained_counts.h"
 
-#include <set>
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace afterglow {
 
+namespace {
+
+template <typename T>
+void SortUnique(std::vector<T>& values) {
+  if (!std::is_sorted(values.begin(), values.end())) std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+}
+
+}  // namespace
+
 RetainedCounts CountRetained(const AttemptModel& attempt) {
   // A job or stage attempt may have several objects (one re-created after its row was deleted),
-  // so the log's entities are counted by id.
-  std::set<int32_t> job_ids;
-  for (const Job& job : attempt.jobs) job_ids.insert(job.job_id);
-  std::set<std::pair<int32_t, int32_t>> stage_keys;
+  // so the log's entities are counted by id: sorted vectors, not sets (a log of one-task jobs has
+  // a hundred thousand of each, and the tree's nodes cost 40 ms to build).
+  std::vector<int32_t> job_ids;
+  job_ids.reserve(attempt.jobs.size());
+  for (const Job& job : attempt.jobs) job_ids.push_back(job.job_id);
+  std::vector<std::pair<int32_t, int32_t>> stage_keys;
+  stage_keys.reserve(attempt.stages.size());
   for (const StageAttempt& stage : attempt.stages) {
-    stage_keys.emplace(stage.stage_id, stage.attempt_id);
+    stage_keys.emplace_back(stage.stage_id, stage.attempt_id);
   }
+  SortUnique(job_ids);
+  SortUnique(stage_keys);
   RetainedCounts counts;
   counts.jobs_in_log = static_cast<int64_t>(job_ids.size());
   counts.jobs_retained = static_cast<int64_t>(attempt.job_rows.size());

@@ -6,10 +6,7 @@
 #include "core/analysis/task_quantiles.h"
 
 namespace afterglow::rules {
-namespace {
 
-// The unified memory one task slot of an executor gets (its pool over its cores), the median
-// over the non-driver executors (the driver's own in local mode); -1 when no executor says.
 int64_t MemoryPerSlot(const RuleContext& context) {
   std::vector<int64_t> per_slot, driver;
   for (const Executor& e : context.attempt.executors) {
@@ -22,6 +19,8 @@ int64_t MemoryPerSlot(const RuleContext& context) {
   std::sort(per_slot.begin(), per_slot.end());
   return per_slot[per_slot.size() / 2];
 }
+
+namespace {
 
 void CheckPartitionSize(const RuleContext& context, const StageAttempt& stage,
                 const std::vector<uint32_t>& rows, int64_t per_slot, std::vector<Finding>& out) {
@@ -87,16 +86,11 @@ void CheckPartitionSize(const RuleContext& context, const StageAttempt& stage,
 
 }  // namespace
 
-void AddPartitionSizeFindings(const RuleContext& context, std::vector<Finding>& out) {
-  const int64_t per_slot = MemoryPerSlot(context);
-  if (per_slot <= 0) return;
-  for (const auto& [key, index] : context.attempt.stage_rows) {
-    const StageAttempt& stage = context.attempt.stage(index);
-    if (stage.status != StageStatus::kComplete) continue;
-    auto rows = context.attempt.stage_task_rows.find(key);
-    if (rows == context.attempt.stage_task_rows.end() || rows->second.empty()) continue;
-    CheckPartitionSize(context, stage, rows->second, per_slot, out);
-  }
+void AddPartitionSizeFinding(const RuleContext& context, const StageAttempt& stage,
+                             const std::vector<uint32_t>& rows, int64_t per_slot,
+                             std::vector<Finding>& out) {
+  if (per_slot <= 0 || stage.status != StageStatus::kComplete || rows.empty()) return;
+  CheckPartitionSize(context, stage, rows, per_slot, out);
 }
 
 }  // namespace afterglow::rules

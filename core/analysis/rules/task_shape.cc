@@ -115,15 +115,11 @@ int64_t TaskOverheadMs(const AttemptModel& attempt, const std::vector<uint32_t>&
   return overhead;
 }
 
-void AddTaskShapeFindings(const RuleContext& context, std::vector<Finding>& out) {
-  for (const auto& [key, index] : context.attempt.stage_rows) {
-    const StageAttempt& stage = context.attempt.stage(index);
-    if (stage.status != StageStatus::kComplete) continue;
-    auto rows = context.attempt.stage_task_rows.find(key);
-    if (rows == context.attempt.stage_task_rows.end()) continue;
-    AddTinyTasks(context, stage, rows->second, out);
-    AddShufflePartitions(context, stage, rows->second, out);
-  }
+void AddTaskShapeFindings(const RuleContext& context, const StageAttempt& stage,
+                          const std::vector<uint32_t>& rows, std::vector<Finding>& out) {
+  if (stage.status != StageStatus::kComplete) return;
+  AddTinyTasks(context, stage, rows, out);
+  AddShufflePartitions(context, stage, rows, out);
 }
 
 }  // namespace afterglow::rules

@@ -14,6 +14,9 @@ namespace afterglow::rules {
 // deserialization, result serialization and fetching), summed, in ms.
 int64_t TaskOverheadMs(const AttemptModel& attempt, const std::vector<uint32_t>& rows);
 
-void AddTaskShapeFindings(const RuleContext& context, std::vector<Finding>& out);
+// The findings for one stage attempt whose task rows are `rows`. Per stage, so that the page's
+// stepped diagnosis reads the tasks within its budget (DiagnosisSteps).
+void AddTaskShapeFindings(const RuleContext& context, const StageAttempt& stage,
+                          const std::vector<uint32_t>& rows, std::vector<Finding>& out);
 
 }  // namespace afterglow::rules

@@ -51,31 +51,52 @@ void TimeFactsGathering::Start(const AttemptModel& attempt) {
     return;
   }
 
-  // Stages by id, each attempt's tasks together; parents and status from the attempts. A stage
-  // that only tasks name is added when the tasks are counted.
-  std::map<int32_t, StageFacts> stages;
-  std::map<int32_t, int32_t> latest_attempt;
-  for (const StageAttempt& s : attempt.stages) {
-    StageFacts& stage = stages[s.stage_id];
-    stage.stage_id = s.stage_id;
-    auto seen = latest_attempt.find(s.stage_id);
-    if (seen == latest_attempt.end()) {
+  // Stages by id, each attempt's tasks together; parents and status from the attempts (in
+  // slices: the kStages phase). A stage that only tasks name is added when the tasks are counted.
+  // Sorted as (id, index) pairs, not indices compared through the attempts: one pass over
+  // them, then a sort of small values (usually already in order: attempts are logged by id).
+  stage_order_.resize(attempt.stages.size());
+  for (uint32_t i = 0; i < stage_order_.size(); ++i) {
+    stage_order_[i] = {attempt.stages[i].stage_id, i};
+  }
+  if (!std::is_sorted(stage_order_.begin(), stage_order_.end())) {
+    std::sort(stage_order_.begin(), stage_order_.end());
+  }
+  phase_ = Phase::kStages;
+}
+
+bool TimeFactsGathering::StepStages(size_t task_budget) {
+  TimeFacts& facts = result_.facts;
+  // A stage attempt costs some ten times a task's reading here (its parents copied, its
+  // scattered fields read): a log of one-task jobs has as many stages as tasks.
+  constexpr size_t kTasksPerStage = 10;
+  const size_t end = StepEnd(cursor_, std::max<size_t>(1, task_budget / kTasksPerStage),
+                             stage_order_.size());
+  for (; cursor_ < end; ++cursor_) {
+    const StageAttempt& s = attempt_->stages[stage_order_[cursor_].second];
+    // An id's attempts in log order: the first names the parents; the latest attempt seen so far
+    // (a lower one logged after it is ignored) says the status.
+    if (facts.stages.empty() || facts.stages.back().stage_id != s.stage_id) {
+      StageFacts& stage = facts.stages.emplace_back();
+      stage.stage_id = s.stage_id;
       stage.parent_ids = s.parent_ids;
-      latest_attempt[s.stage_id] = s.attempt_id;
-    } else if (s.attempt_id < seen->second) {
+      latest_attempt_ = s.attempt_id;
+    } else if (s.attempt_id < latest_attempt_) {
       continue;
     } else {
-      seen->second = s.attempt_id;
+      latest_attempt_ = s.attempt_id;
     }
+    StageFacts& stage = facts.stages.back();
     stage.completed_ok = s.status == StageStatus::kComplete && !s.failure_reason.present;
     stage.has_completion = s.completion_time != kNoTime;
   }
-  facts.stages.reserve(stages.size());
-  for (auto& [id, stage] : stages) facts.stages.push_back(std::move(stage));
+  if (cursor_ < stage_order_.size()) return false;
+  std::vector<std::pair<int32_t, uint32_t>>().swap(stage_order_);
   place_.assign(facts.stages.size(), 0);
   run_counts_.assign(facts.stages.size(), 0);
   last_task_id_.assign(facts.stages.size(), INT64_MIN);
-  phase_ = Phase::kCount;
+  cursor_ = 0;
+  return true;
 }
 
 uint32_t TimeFactsGathering::StageIndexOfRow(size_t row) {
@@ -209,6 +230,10 @@ bool TimeFactsGathering::Step(size_t task_budget) {
   const size_t task_rows = attempt_ != nullptr ? attempt_->tasks.size() : 0;
   while (phase_ != Phase::kDone) {
     switch (phase_) {
+      case Phase::kStages:
+        if (!StepStages(task_budget)) return false;
+        phase_ = Phase::kCount;
+        return false;
       case Phase::kCount: {
         // place_ counts each stage's ended tasks, run_counts_ those with metrics.
         const size_t end = StepEnd(cursor_, task_budget, task_rows);

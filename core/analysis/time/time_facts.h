@@ -101,7 +101,8 @@ class TimeFactsGathering {
   TimeFactsResult Take() { return std::move(result_); }
 
  private:
-  enum class Phase : uint8_t { kCount, kPlace, kFill, kJobs, kDone };
+  enum class Phase : uint8_t { kStages, kCount, kPlace, kFill, kJobs, kDone };
+  bool StepStages(size_t task_budget);
   uint32_t StageIndexOfRow(size_t row);
   void EndCount();
   void AddTask(StageFacts& stage, uint32_t row, uint32_t slot, uint32_t run);
@@ -112,6 +113,9 @@ class TimeFactsGathering {
   TimeFactsResult result_;
   Phase phase_ = Phase::kDone;
   size_t cursor_ = 0;             // task row or stage index, by phase
+  // (stage id, attempt index) in order, while kStages runs.
+  std::vector<std::pair<int32_t, uint32_t>> stage_order_;
+  int32_t latest_attempt_ = 0;         // kStages: the current stage's latest attempt id
   std::vector<uint32_t> rows_;    // ended task rows, grouped by stage (slot ranges)
   std::vector<uint32_t> place_;   // per stage: next free place in rows_
   std::vector<uint32_t> run_counts_;  // per stage: tasks with metrics, then (direct) next place
