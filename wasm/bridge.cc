@@ -55,9 +55,10 @@ namespace {
 
 constexpr double kLoadRedrawIntervalMs = 100;
 
-// The tasks one ag_load_finish_step reads for the overview's findings (each sorted three times):
-// about 10 ms of wasm on a quiet machine, so that a step stays well inside a frame gap.
-constexpr size_t kFinishStepTasks = 32 * 1024;
+// The tasks one ag_load_finish_step reads for the overview's findings or the time analysis: at
+// most about 4 ms natively and 6 ms of wasm on a quiet machine (scripts/tools/final_build_steps
+// prints each step), so that a step ending past the pump's work slice stays inside a frame gap.
+constexpr size_t kFinishStepTasks = 16 * 1024;
 
 void StopFinishing(Page& page) {
   page.finishing = false;

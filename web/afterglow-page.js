@@ -18,8 +18,10 @@
   // not wait for each animation frame, only for an overdue one (yieldIfDue): on a software GL
   // (or a busy machine) frames come slower than 60 Hz, and a load that waited for each one spent
   // most of its time idle. The engine draws the progress at most once per 100 ms of pushes
-  // (wasm/bridge.cc).
-  const kWorkSliceMs = 30;
+  // (wasm/bridge.cc). 20 ms keeps a frame gap (slice, plus the push or final-build step running
+  // when it ends, plus a drawn frame) near 50 ms; the yields cost little (a background task, and
+  // a frame that does not draw).
+  const kWorkSliceMs = 20;
   // Work per ag_file_push call. A chunk is pushed in parts sized from the time the last
   // part took per stored byte, so a zstd chunk (about 27x the JSON of a plain one) is cut finer.
   const kPushMs = 8;
