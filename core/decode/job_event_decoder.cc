@@ -34,7 +34,8 @@ error_code JobEventDecoder::DecodeJobStart(od::object& event, const EventTargets
       has_stage_infos = true;
       return ForEachElement(v, [&](od::value info) -> error_code {
         if (job.stage_info_count == job.stage_infos.size()) job.stage_infos.emplace_back();
-        return DecodeStageInfo(info, pool, job.stage_infos[job.stage_info_count++]);
+        return DecodeStageInfo(info, pool, job.stage_infos[job.stage_info_count++],
+                               /*rdd_operations=*/true);
       });
     }
     if (SameText(key, "Stage IDs")) {

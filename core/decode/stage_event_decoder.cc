@@ -57,7 +57,8 @@ error_code DecodeProperties(od::value value, StringPool& pool, EventProperties& 
   });
 }
 
-error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& info) {
+error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& info,
+                           bool rdd_operations) {
   info.Clear();
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
     if (SameText(key, "Stage ID")) return ReadInt32(v, info.stage_id);
@@ -65,7 +66,9 @@ error_code DecodeStageInfo(od::value value, StringPool& pool, StageInfoEvent& in
     if (SameText(key, "Stage Name")) return ReadString(v, pool, info.name);
     if (SameText(key, "Number of Tasks")) return ReadInt32(v, info.num_tasks);
     if (SameText(key, "RDD Info")) {
-      return ForEachElement(v, [&](od::value rdd) { return DecodeRddInfo(rdd, pool, info); });
+      return ForEachElement(v, [&](od::value rdd) {
+        return DecodeRddInfo(rdd, pool, info, rdd_operations);
+      });
     }
     if (SameText(key, "Parent IDs")) {
       return ForEachElement(v, [&](od::value id) { return ReadInt32(id, info.parent_ids.emplace_back()); });
@@ -88,7 +91,9 @@ error_code StageEventDecoder::Read(od::object& event, StringPool& pool) {
   properties_.Clear();
   stage_info_.Clear();
   return ForEachObjectField(event, [&](std::string_view key, od::value v) -> error_code {
-    if (SameText(key, "Stage Info")) return DecodeStageInfo(v, pool, stage_info_);
+    if (SameText(key, "Stage Info")) {
+      return DecodeStageInfo(v, pool, stage_info_, /*rdd_operations=*/false);
+    }
     if (SameText(key, "Properties")) return DecodeProperties(v, pool, properties_);
     return SUCCESS;
   });

@@ -12,9 +12,10 @@
 
 namespace afterglow {
 
-// A "Stage Info" object into `info` (cleared first).
+// A "Stage Info" object into `info` (cleared first); `rdd_operations`: also its RDDs' operation
+// graph fields (DecodeRddInfo).
 simdjson::error_code DecodeStageInfo(simdjson::ondemand::value value, StringPool& pool,
-                                     StageInfoEvent& info);
+                                     StageInfoEvent& info, bool rdd_operations);
 // The properties a job or stage event carries that the listener reads (description, job group,
 // tags, scheduler pool, SQL execution id), into `props` (cleared first).
 simdjson::error_code DecodeProperties(simdjson::ondemand::value value, StringPool& pool,

@@ -71,10 +71,11 @@ error_code DecodeStorageLevel(od::value value, StorageLevelInfo& out) {
   });
 }
 
-error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info) {
+error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info,
+                         bool operations) {
   PersistedRddInfo rdd;
   bool has_level = false;
-  RddOperationInfo& operation = info.rdd_operations.emplace_back();
+  RddOperationInfo* operation = operations ? &info.rdd_operations.emplace_back() : nullptr;
   AG_JSON_TRY(ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
     if (key == "RDD ID") return ReadInt32(v, rdd.rdd_id);
     if (key == "Name") return ReadString(v, pool, rdd.name);
@@ -83,14 +84,17 @@ error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info
       has_level = true;
       return DecodeStorageLevel(v, rdd.level);
     }
-    return DecodeRddOperationField(key, v, pool, operation);
+    if (operation == nullptr) return SUCCESS;
+    return DecodeRddOperationField(key, v, pool, *operation);
   }));
-  operation.rdd_id = rdd.rdd_id;
-  operation.name = rdd.name;
-  // StorageLevel != StorageLevel.NONE (RDDOperationGraph's "cached").
-  operation.cached = has_level && (rdd.level.use_disk || rdd.level.use_memory ||
-                                   rdd.level.use_off_heap || rdd.level.deserialized ||
-                                   rdd.level.replication != 1);
+  if (operation != nullptr) {
+    operation->rdd_id = rdd.rdd_id;
+    operation->name = rdd.name;
+    // StorageLevel != StorageLevel.NONE (RDDOperationGraph's "cached").
+    operation->cached = has_level && (rdd.level.use_disk || rdd.level.use_memory ||
+                                      rdd.level.use_off_heap || rdd.level.deserialized ||
+                                      rdd.level.replication != 1);
+  }
   info.rdd_ids.push_back(rdd.rdd_id);
   if (has_level && rdd.level.IsValid()) info.persisted_rdds.push_back(rdd);
   return SUCCESS;

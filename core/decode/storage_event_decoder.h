@@ -17,9 +17,11 @@ simdjson::error_code DecodeUnpersistRdd(simdjson::ondemand::object& event,
                                         const EventTargets& targets);
 
 // One element of a StageInfo's "RDD Info": appends its id to info.rdd_ids, and to
-// info.persisted_rdds when its storage level is valid.
+// info.persisted_rdds when its storage level is valid; with `operations`, its operation-graph
+// fields to info.rdd_operations (only a JobStart's stage infos feed the graph: the stage events
+// repeat the same RDDs, and skipping their scopes and callsites saves interning them twice).
 simdjson::error_code DecodeRddInfo(simdjson::ondemand::value value, StringPool& pool,
-                                   StageInfoEvent& info);
+                                   StageInfoEvent& info, bool operations);
 // A "Storage Level" object.
 simdjson::error_code DecodeStorageLevel(simdjson::ondemand::value value, StorageLevelInfo& out);
 

@@ -110,7 +110,9 @@ void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force)
 
 void SqlListener::Write(LiveExecution& exec) {
   SqlExecutionRow& stored = model_->sql.executions[exec.row.execution_id];
+  if (stored.completion_time >= 0) completed_.erase({stored.completion_time, stored.execution_id});
   stored = exec.row;
+  if (stored.completion_time >= 0) completed_.emplace(stored.completion_time, stored.execution_id);
   stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
   std::sort(stored.metric_types.begin(), stored.metric_types.end());
   if (!exec.written) {
@@ -119,22 +121,19 @@ void SqlListener::Write(LiveExecution& exec) {
   }
 }
 
-// cleanupExecutions: past the retention limit, delete the earliest-completed executions.
+// cleanupExecutions: past the retention limit, delete the earliest-completed executions (the
+// store's completionTime index from 0, ties by id). completed_ is that index, kept as rows are
+// written, so a cleanup costs its deletions and not a sweep of every stored row.
 void SqlListener::CleanupExecutions() {
   SqlModel& sql = model_->sql;
   if (sql.executions.size() <= kRetainedExecutions) return;
-  const size_t to_delete = sql.executions.size() - kRetainedExecutions;
-  std::vector<std::pair<int64_t, int64_t>> completed;  // (completion time, id)
-  for (const auto& [id, row] : sql.executions) {
-    if (row.completion_time != kNoTime && row.completion_time >= 0) {
-      completed.emplace_back(row.completion_time, id);
-    }
-  }
-  std::sort(completed.begin(), completed.end());
-  for (size_t i = 0; i < completed.size() && i < to_delete; ++i) {
-    sql.executions.erase(completed[i].second);
-    sql.graphs.erase(completed[i].second);
-    sql.plan_history.erase(completed[i].second);
+  size_t to_delete = sql.executions.size() - kRetainedExecutions;
+  while (to_delete-- > 0 && !completed_.empty()) {
+    const int64_t id = completed_.begin()->second;
+    completed_.erase(completed_.begin());
+    sql.executions.erase(id);
+    sql.graphs.erase(id);
+    sql.plan_history.erase(id);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -79,6 +80,8 @@ class SqlListener : public SqlEventSink {
   std::map<int64_t, std::shared_ptr<LiveExecution>> live_;
   std::unordered_map<int32_t, std::unique_ptr<LiveStageMetrics>> stage_metrics_;
   std::unordered_map<int32_t, int32_t> live_stage_refs_;  // stage id -> live executions listing it
+  // (completion time, id) of every stored execution that has one (>= 0): cleanupExecutions' order.
+  std::set<std::pair<int64_t, int64_t>> completed_;
 };
 
 // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" in UTC (streaming UIUtils.parseProgressTimestamp) to epoch ms.

@@ -1,8 +1,8 @@
 #include "core/listen/sql_plan_graph.h"
 
-#include <map>
+#include <algorithm>
+#include <cstdint>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -42,19 +42,53 @@ class GraphBuilder {
 
   // SparkPlanInfo.equals compares nodeName, simpleString and children (recursively): give every
   // node the id of its equality class. Pre-order puts children after parents, so go backwards.
+  // A class's key (name, simple string, the children's classes) is kept flat in one array and
+  // found by its hash, so a plan costs no allocation per node.
   void ComputeEqualityClasses() {
     const size_t n = plan_.nodes.size();
     equality_class_.assign(n, 0);
-    std::map<std::tuple<StringId, StringId, std::vector<uint32_t>>, uint32_t> classes;
+    std::vector<uint32_t> keys;                       // every class's key, back to back
+    std::vector<std::pair<size_t, size_t>> spans;     // class -> (offset, length) in keys
+    // Open addressing: a slot holds a key's hash and its class (kEmpty: free); at most n keys.
+    constexpr uint32_t kEmpty = UINT32_MAX;
+    size_t slots = 16;
+    while (slots < 2 * n) slots *= 2;
+    std::vector<std::pair<uint64_t, uint32_t>> table(slots, {0, kEmpty});
+    keys.reserve(n * 3);
+    spans.reserve(n);
     for (size_t i = n; i-- > 0;) {
       const SparkPlanInfoNode& node = plan_.nodes[i];
-      std::vector<uint32_t> children;
+      const size_t start = keys.size();
+      keys.push_back(node.node_name);
+      keys.push_back(node.simple_string);
       for (int32_t c = node.first_child; c >= 0; c = plan_.nodes[static_cast<size_t>(c)].next_sibling) {
-        children.push_back(equality_class_[static_cast<size_t>(c)]);
+        keys.push_back(equality_class_[static_cast<size_t>(c)]);
       }
-      auto key = std::make_tuple(node.node_name, node.simple_string, std::move(children));
-      auto [it, inserted] = classes.try_emplace(std::move(key), static_cast<uint32_t>(classes.size()));
-      equality_class_[i] = it->second;
+      const size_t length = keys.size() - start;
+      uint64_t hash = length;
+      for (size_t k = start; k < keys.size(); ++k) {
+        hash = (hash ^ keys[k]) * 0x9E3779B97F4A7C15ULL;
+        hash ^= hash >> 29;
+      }
+      size_t slot = static_cast<size_t>(hash) & (slots - 1);
+      for (;; slot = (slot + 1) & (slots - 1)) {
+        const auto [slot_hash, slot_class] = table[slot];
+        if (slot_class == kEmpty) break;
+        if (slot_hash != hash) continue;
+        const auto [offset, size] = spans[slot_class];
+        if (size == length && std::equal(keys.begin() + static_cast<std::ptrdiff_t>(offset),
+                                         keys.begin() + static_cast<std::ptrdiff_t>(offset + size),
+                                         keys.begin() + static_cast<std::ptrdiff_t>(start))) {
+          break;
+        }
+      }
+      if (table[slot].second != kEmpty) {
+        keys.resize(start);  // an equal node was seen: its class
+      } else {
+        table[slot] = {hash, static_cast<uint32_t>(spans.size())};
+        spans.emplace_back(start, length);
+      }
+      equality_class_[i] = table[slot].second;
     }
   }
 

@@ -281,6 +281,31 @@ TEST(SqlListener, RetainsAThousandExecutionsDroppingTheEarliestCompleted) {
   EXPECT_EQ(sql.executions.count(1000), 1u);
 }
 
+TEST(SqlListener, RetentionDropsByCompletionTimeAndNeverARunningExecution) {
+  // Executions 0-2 have a job and no end: stored, never completed, never dropped. Executions
+  // 3-1002 each are first written at their JobStart and end later with completion times that
+  // fall as ids rise, so each cleanup past 1000 drops the latest-ended (earliest-completed) one
+  // and not the lowest id: 999, 1000 and 1001 go, 3 stays.
+  std::string log;
+  const std::string tiny =
+      R"({"nodeName":"Scan","simpleString":"Scan","children":[],"metadata":{},"metrics":[]})";
+  for (int id = 0; id < 3; ++id) log += ExecutionStart(id, tiny) + JobStart(id, id, {{id, 1}});
+  for (int id = 3; id <= 1002; ++id) {
+    log += ExecutionStart(id, tiny) + JobStart(id, id, {{id, 1}}) + JobEnd(id) +
+           ExecutionEnd(id, 100000 - id);
+  }
+  auto session = LoadInlineLog(log);
+  const SqlModel& sql = Model(*session).sql;
+  EXPECT_EQ(sql.executions.size(), 1000u);
+  for (int id : {0, 1, 2, 3, 998, 1002}) EXPECT_EQ(sql.executions.count(id), 1u) << id;
+  for (int id : {999, 1000, 1001}) {
+    EXPECT_EQ(sql.executions.count(id), 0u) << id;
+    EXPECT_EQ(sql.graphs.count(id), 0u) << id;
+  }
+  EXPECT_EQ(sql.executions.at(0).completion_time, kNoTime);
+  EXPECT_EQ(sql.executions.at(1002).completion_time, 100000 - 1002);
+}
+
 TEST(SqlListener, StreamingFragmentsOfSpark20AreSkipped) {
   const fs::path dir = fs::path(AFTERGLOW_CORPUS_DIR) / "spark" / "structured-streaming-fragments";
   ASSERT_TRUE(fs::exists(dir)) << "corpus missing: " << dir;
