@@ -1,6 +1,7 @@
 #include "ui/pages/compare/compare_model.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "ui/widgets/table_text.h"
@@ -287,6 +288,8 @@ void CompareModel::Clear() {
   for (AlignedTable& table : tables) table.Clear();
   built = false;
   built_for = {};
+  built_fresh = {};
+  building = false;
 }
 
 bool CompareModel::ChooseRuns(const std::vector<AttemptSummary>& summaries, size_t selected) {
@@ -326,24 +329,41 @@ bool CompareModel::ChooseRuns(const std::vector<AttemptSummary>& summaries, size
 
 void CompareModel::Build(const compare::RunSide& a, const compare::RunSide& b, CompareItems items,
                          int64_t id_a, int64_t id_b) {
-  const BuiltFor key{a.model, b.model, 0, items, id_a, id_b};
+  StartBuild(a, b, items, id_a, id_b, BuiltFor{a.model, b.model, 0, items, id_a, id_b}, Freshness{});
+  while (!StepBuild(SIZE_MAX)) {
+  }
+}
+
+void CompareModel::StartBuild(const compare::RunSide& a, const compare::RunSide& b,
+                              CompareItems items, int64_t id_a, int64_t id_b, const BuiltFor& key,
+                              const Freshness& fresh) {
+  if (!built || !(built_for == key)) Clear();  // another comparison: none of the old one shows
+  building = true;
+  ++builds_started;
+  building_for = key;
+  building_fresh = fresh;
+  const compare::ComparisonScope scope = items == CompareItems::kRuns   ? compare::ComparisonScope::kRuns
+                                         : items == CompareItems::kJobs ? compare::ComparisonScope::kJobs
+                                                                        : compare::ComparisonScope::kSqlExecutions;
+  steps_.Start(a, b, scope, id_a, id_b, fresh.with_findings);
+}
+
+bool CompareModel::StepBuild(size_t task_budget) {
+  if (!building) return true;
+  if (!steps_.Step(task_budget)) return false;
+  building = false;
+  std::optional<compare::Comparison> next = steps_.Take();
   std::array<PairFilter, kAlignedKindCount> filters{};
   for (size_t k = 0; k < kAlignedKindCount; ++k) filters[k] = tables[k].filter;
   Clear();
   built = true;
-  built_for = key;
-  switch (items) {
-    case CompareItems::kRuns:
-      result = compare::CompareRuns(a, b);
-      break;
-    case CompareItems::kJobs:
-      result = compare::CompareJobs(a, static_cast<int32_t>(id_a), b, static_cast<int32_t>(id_b), &error);
-      break;
-    case CompareItems::kSql:
-      result = compare::CompareSqlExecutions(a, id_a, b, id_b, &error);
-      break;
+  built_for = building_for;
+  built_fresh = building_fresh;
+  if (!next) {
+    error = steps_.error();
+    return true;
   }
-  if (!result) return;
+  result = std::move(next);
   for (size_t k = 0; k < kAlignedKindCount; ++k) {
     tables[k].kind = static_cast<AlignedKind>(k);
     tables[k].filter = filters[k];
@@ -351,6 +371,7 @@ void CompareModel::Build(const compare::RunSide& a, const compare::RunSide& b, C
   BuildTables(*result, tables);
   MarkHeadline(*result, tables);
   for (AlignedTable& t : tables) t.ApplyFilter();
+  return true;
 }
 
 }  // namespace afterglow::ui
