@@ -93,12 +93,20 @@ test('a saved comparison keeps both logs and reopens at #/compare with the same 
     await reopened.goto(pathToFileURL(path).href);
     await reopened.waitForFunction(() => {
       const s = window.afterglow && window.afterglow.state();
-      return s && s.analysis && ['ready', 'error'].includes(s.status) && s.view.startsWith('#/compare');
+      return s && s.analysis && ['ready', 'error'].includes(s.status);
     }, null, { timeout: 120_000 });
-    await settle(reopened);
+    const loaded = await state(reopened);
+    assert.equal(loaded.status, 'ready', loaded.error);
+    // The saved page shows its route once its logs are in (web/afterglow-share.js).
+    await reopened.waitForFunction(() => {
+      const v = window.afterglow.state().viewState;
+      return window.afterglow.state().view === '#/compare' && v && v.built && !v.building;
+    }, null, { timeout: 60_000 }).catch(async () => {
+      const s = await state(reopened);
+      assert.fail(`not on a built comparison: view ${s.view}, viewState ${JSON.stringify(s.viewState)?.slice(0, 300)}`);
+    });
     await settle(reopened);
     const opened = await state(reopened);
-    assert.equal(opened.status, 'ready', opened.error);
     assert.equal(opened.apps, 2);
     assert.equal(opened.view, '#/compare', 'the saved page opens at the comparison');
     assert.deepEqual(comparisonOf(opened.viewState), original);
