@@ -54,6 +54,11 @@ test('"Compare with…" on the compare view adds a log through the file input', 
     // dsv2 has the two SQL executions dsv1 has not (the CLI's pair, compare.test.mjs).
     assert.equal(view.sql.length, 9);
     assert.equal(view.sql.filter((row) => row.a === null).length, 2);
+    // Built while the load ran (the view was on screen), then again with the findings once it
+    // ended: the one both runs show (the idle gaps between jobs of an interactive shell) stays.
+    await page.waitForFunction(() => !window.afterglow.state().viewState.building);
+    const finished = (await state(page)).viewState;
+    assert.equal(finished.findings.both.length, 1, JSON.stringify(finished.findings));
     await page.screenshot({ path: join(kArtifacts, 'compare-with-log.png') });
   } finally {
     await context.close();
