@@ -248,6 +248,9 @@ EMSCRIPTEN_KEEPALIVE int ag_load_finish_step() {
   state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;
   state.status = ui::LoadStatus::kReady;
   state.views_while_loading = false;
+  // A comparison on screen was built while the status said loading, so without the findings
+  // (ui/pages/compare/view_compare.cc): built again with them, in steps.
+  if (!state.summaries.empty() && state.route.view == ui::ViewId::kCompare) ui::PrepareRoute(state);
   if (state.summaries.empty()) {
     state.status = ui::LoadStatus::kError;
     ui::RefreshModels(state);  // nothing to show: clears what a mid-load refresh may have left

@@ -21,6 +21,7 @@
 #include "ui/app/route.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
+#include "ui/pages/compare/compare_steps.h"
 #include "wasm/imgui_webgl_renderer.h"
 #include "wasm/page.h"
 
@@ -252,6 +253,11 @@ void Frame() {
   if (page.state.status == ui::LoadStatus::kReady && !page.state.time.what_if_done()) {
     ui::StepTimeWhatIf(page.state, kWhatIfMovesPerFrame);
     page.RequestRedraw();  // the curve grows: draw it
+  }
+  // The comparison is built in steps too (ui/pages/compare/compare_steps.h), a step a frame.
+  if (page.state.compare.building) {
+    ui::StepCompareBuild(page.state, ui::kCompareStepTasks);
+    page.RequestRedraw();
   }
   if (page.frames_to_draw <= 0 || page.context_lost) return;
   if (!ModelsReadyToDraw(page)) return;

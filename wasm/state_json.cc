@@ -8,6 +8,7 @@
 
 #include "core/base/json_escape.h"
 #include "ui/app/view_list.h"
+#include "ui/pages/compare/saved_route.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/widget_anchors.h"
 
@@ -62,6 +63,8 @@ std::string StateJson(const Page& page, bool as_drawn) {
   AppendCount(json, "executors", app ? app->executors : 0, true);
   json += "},\"view\":";
   AppendJsonString(state.route_text, json);
+  json += ",\"savedRoute\":";  // what "Save analysis" writes as the route to reopen at
+  AppendJsonString(ui::SavedAnalysisRoute(state), json);
   // What the view shows (rows, selection, headline numbers), from its describe function.
   json += ",\"viewState\":";
   // Mid-load the views describe the partial results (bridge.cc refreshes the models first).

@@ -72,8 +72,10 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // The engine's savedRoute: the view, with a comparison's baseline named (A reopens as A).
   function currentRoute() {
-    return window.afterglow.state().view || location.hash || '#/overview';
+    const shown = window.afterglow.state();
+    return shown.savedRoute || shown.view || location.hash || '#/overview';
   }
 
   // Runs the save job. `onProgress(doneBytes, totalBytes)`; `isCancelled()` is polled between

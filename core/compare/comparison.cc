@@ -1,5 +1,7 @@
 #include "core/compare/comparison.h"
 
+#include <cstdint>
+
 #include "core/analysis/durations.h"
 #include "core/analysis/task_view.h"
 
@@ -13,16 +15,6 @@ RunIdentity IdentityOf(const RunSide& side) {
   if (app.attempt_id.present) id.attempt_id = std::string(side.pool->Get(app.attempt_id.id));
   id.name = std::string(side.pool->Get(app.name));
   return id;
-}
-
-Comparison Start(const RunSide& a, const RunSide& b, ComparisonScope scope) {
-  Comparison c;
-  c.scope = scope;
-  c.a = IdentityOf(a);
-  c.b = IdentityOf(b);
-  c.run_a = ReadRunEntities(*a.model, *a.pool);
-  c.run_b = ReadRunEntities(*b.model, *b.pool);
-  return c;
 }
 
 void DiffPlansOfRows(Comparison& c) {
@@ -55,51 +47,136 @@ int64_t SumOfTopLevelDeltas(const Comparison& c) {
 
 }  // namespace
 
-Comparison CompareRuns(const RunSide& a, const RunSide& b) {
-  Comparison c = Start(a, b, ComparisonScope::kRuns);
-  c.app = CompareAppMetrics(*a.model, *a.pool, *b.model, *b.pool);
-  c.rows = AlignRuns(c.run_a, c.run_b);
-  DiffPlansOfRows(c);
-  c.config = DiffSparkProperties(*a.model, *b.model);
-  c.executor_requests = ExecutorRequests(*a.model, *b.model);
-  c.findings = DiffFindings(Diagnose(*a.model, *a.pool, TaskNow(*a.model)),
-                            Diagnose(*b.model, *b.pool, TaskNow(*b.model)));
-  const int64_t wall_a = AppDurationMs(a.model->app), wall_b = AppDurationMs(b.model->app);
-  c.items_delta_ms = SumOfTopLevelDeltas(c);
-  c.wall_delta_ms = wall_a >= 0 && wall_b >= 0 ? wall_b - wall_a : c.items_delta_ms;
+void ComparisonSteps::Start(const RunSide& a, const RunSide& b, ComparisonScope scope,
+                            int64_t id_a, int64_t id_b, bool with_findings) {
+  a_ = a;
+  b_ = b;
+  scope_ = scope;
+  id_a_ = id_a;
+  id_b_ = id_b;
+  with_findings_ = with_findings && scope == ComparisonScope::kRuns;
+  phase_ = Phase::kEntitiesA;
+  phase_started_ = false;
+  findings_a_.clear();
+  findings_b_.clear();
+  c_ = Comparison();
+  result_.reset();
+  error_.clear();
+}
+
+bool ComparisonSteps::Step(size_t task_budget) {
+  switch (phase_) {
+    case Phase::kEntitiesA:
+    case Phase::kEntitiesB: {
+      const bool side_a = phase_ == Phase::kEntitiesA;
+      const RunSide& side = side_a ? a_ : b_;
+      if (!phase_started_) {
+        reader_.Start(*side.model, *side.pool);
+        phase_started_ = true;
+      }
+      if (!reader_.Step(task_budget)) return false;
+      (side_a ? c_.run_a : c_.run_b) = reader_.Take();
+      phase_ = side_a ? Phase::kEntitiesB : with_findings_ ? Phase::kFindingsA : Phase::kFinish;
+      phase_started_ = false;
+      return false;
+    }
+    case Phase::kFindingsA:
+    case Phase::kFindingsB: {
+      const bool side_a = phase_ == Phase::kFindingsA;
+      const RunSide& side = side_a ? a_ : b_;
+      if (!phase_started_) {
+        diagnosis_.Start(*side.model, *side.pool, TaskNow(*side.model));
+        phase_started_ = true;
+      }
+      if (!diagnosis_.Step(task_budget)) return false;
+      (side_a ? findings_a_ : findings_b_) = diagnosis_.TakeFindings();
+      phase_ = side_a ? Phase::kFindingsB : Phase::kFinish;
+      phase_started_ = false;
+      return false;
+    }
+    case Phase::kFinish:
+      Finish();
+      phase_ = Phase::kDone;
+      return true;
+    case Phase::kDone:
+      break;
+  }
+  return true;
+}
+
+void ComparisonSteps::Finish() {
+  Comparison& c = c_;
+  c.scope = scope_;
+  c.a = IdentityOf(a_);
+  c.b = IdentityOf(b_);
+  switch (scope_) {
+    case ComparisonScope::kRuns: {
+      c.app = CompareAppMetrics(*a_.model, *a_.pool, *b_.model, *b_.pool);
+      c.rows = AlignRuns(c.run_a, c.run_b);
+      DiffPlansOfRows(c);
+      c.config = DiffSparkProperties(*a_.model, *b_.model);
+      c.executor_requests = ExecutorRequests(*a_.model, *b_.model);
+      c.findings = DiffFindings(findings_a_, findings_b_);
+      const int64_t wall_a = AppDurationMs(a_.model->app), wall_b = AppDurationMs(b_.model->app);
+      c.items_delta_ms = SumOfTopLevelDeltas(c);
+      c.wall_delta_ms = wall_a >= 0 && wall_b >= 0 ? wall_b - wall_a : c.items_delta_ms;
+      break;
+    }
+    case ComparisonScope::kSqlExecutions: {
+      const int ia = c.run_a.FindSql(id_a_), ib = c.run_b.FindSql(id_b_);
+      if (ia < 0 || ib < 0) {
+        error_ = "no SQL execution " + std::to_string(ia < 0 ? id_a_ : id_b_) + " in " +
+                 (ia < 0 ? c.a.id : c.b.id);
+        return;
+      }
+      c.rows = AlignChosenSql(c.run_a, ia, c.run_b, ib);
+      DiffPlansOfRows(c);
+      c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
+      break;
+    }
+    case ComparisonScope::kJobs: {
+      const int ia = c.run_a.FindJob(static_cast<int32_t>(id_a_));
+      const int ib = c.run_b.FindJob(static_cast<int32_t>(id_b_));
+      if (ia < 0 || ib < 0) {
+        error_ = "no job " + std::to_string(ia < 0 ? id_a_ : id_b_) + " in " + (ia < 0 ? c.a.id : c.b.id);
+        return;
+      }
+      c.rows = AlignChosenJobs(c.run_a, ia, c.run_b, ib);
+      c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
+      break;
+    }
+  }
   c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
-  return c;
+  result_ = std::move(c_);
+}
+
+namespace {
+
+std::optional<Comparison> InOneGo(const RunSide& a, const RunSide& b, ComparisonScope scope,
+                                  int64_t id_a, int64_t id_b, std::string* error) {
+  ComparisonSteps steps;
+  steps.Start(a, b, scope, id_a, id_b);
+  while (!steps.Step(SIZE_MAX)) {
+  }
+  if (error != nullptr) *error = steps.error();
+  return steps.Take();
+}
+
+}  // namespace
+
+Comparison CompareRuns(const RunSide& a, const RunSide& b) {
+  return *InOneGo(a, b, ComparisonScope::kRuns, -1, -1, nullptr);
 }
 
 std::optional<Comparison> CompareSqlExecutions(const RunSide& a, int64_t execution_a,
                                                const RunSide& b, int64_t execution_b,
                                                std::string* error) {
-  Comparison c = Start(a, b, ComparisonScope::kSqlExecutions);
-  const int ia = c.run_a.FindSql(execution_a), ib = c.run_b.FindSql(execution_b);
-  if (ia < 0 || ib < 0) {
-    *error = "no SQL execution " + std::to_string(ia < 0 ? execution_a : execution_b) + " in " +
-             (ia < 0 ? c.a.id : c.b.id);
-    return std::nullopt;
-  }
-  c.rows = AlignChosenSql(c.run_a, ia, c.run_b, ib);
-  DiffPlansOfRows(c);
-  c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
-  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
-  return c;
+  return InOneGo(a, b, ComparisonScope::kSqlExecutions, execution_a, execution_b, error);
 }
 
 std::optional<Comparison> CompareJobs(const RunSide& a, int32_t job_a, const RunSide& b,
                                       int32_t job_b, std::string* error) {
-  Comparison c = Start(a, b, ComparisonScope::kJobs);
-  const int ia = c.run_a.FindJob(job_a), ib = c.run_b.FindJob(job_b);
-  if (ia < 0 || ib < 0) {
-    *error = "no job " + std::to_string(ia < 0 ? job_a : job_b) + " in " + (ia < 0 ? c.a.id : c.b.id);
-    return std::nullopt;
-  }
-  c.rows = AlignChosenJobs(c.run_a, ia, c.run_b, ib);
-  c.items_delta_ms = c.wall_delta_ms = SumOfTopLevelDeltas(c);
-  c.headline = PickHeadline(c.run_a, c.run_b, c.rows, c.wall_delta_ms);
-  return c;
+  return InOneGo(a, b, ComparisonScope::kJobs, job_a, job_b, error);
 }
 
 }  // namespace afterglow::compare

@@ -72,4 +72,41 @@ std::optional<Comparison> CompareSqlExecutions(const RunSide& a, int64_t executi
 std::optional<Comparison> CompareJobs(const RunSide& a, int32_t job_a, const RunSide& b,
                                       int32_t job_b, std::string* error);
 
+// A comparison built over several calls, so the page can build it between frames (the three
+// functions above run it in one go): each side's entities, and for two runs each side's findings,
+// a bounded number of tasks a step (their task summaries read every task); then the alignment,
+// the plan and property differences and the headline in a last step. The models must outlive
+// the steps; one that grows between them (a load under way) is read on where the last step
+// stopped.
+class ComparisonSteps {
+ public:
+  // kRuns compares the runs; kSqlExecutions and kJobs the items `id_a` of A and `id_b` of B.
+  // Without findings (a load under way: they describe a finished run) they stay empty.
+  void Start(const RunSide& a, const RunSide& b, ComparisonScope scope, int64_t id_a = -1,
+             int64_t id_b = -1, bool with_findings = true);
+  // Reads about `task_budget` tasks (at least one stage, or one last step); true once done.
+  bool Step(size_t task_budget);
+  bool Done() const { return phase_ == Phase::kDone; }
+  // Once done: the comparison, or nullopt with error() naming the item that is not there.
+  std::optional<Comparison> Take() { return std::move(result_); }
+  const std::string& error() const { return error_; }
+
+ private:
+  enum class Phase : uint8_t { kEntitiesA, kEntitiesB, kFindingsA, kFindingsB, kFinish, kDone };
+  void Finish();
+
+  RunSide a_, b_;
+  ComparisonScope scope_ = ComparisonScope::kRuns;
+  int64_t id_a_ = -1, id_b_ = -1;
+  bool with_findings_ = true;
+  Phase phase_ = Phase::kDone;
+  bool phase_started_ = false;
+  RunEntitiesReader reader_;
+  DiagnosisSteps diagnosis_;
+  std::vector<Finding> findings_a_, findings_b_;
+  Comparison c_;
+  std::optional<Comparison> result_;
+  std::string error_;
+};
+
 }  // namespace afterglow::compare

@@ -1,6 +1,8 @@
 #include "core/compare/run_entities.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cmath>
 #include <map>
 
@@ -109,18 +111,53 @@ int RunEntities::FindSql(int64_t execution_id) const {
                                                             : -1;
 }
 
-RunEntities ReadRunEntities(const AttemptModel& model, const StringPool& pool) {
-  RunEntities run;
-  for (const auto& [key, index] : model.stage_rows) {
-    const StageAttempt& stage = model.stage(index);
-    StageEntity entity;
-    entity.stage_id = key.first;
-    entity.attempt_id = key.second;
-    entity.name = std::string(pool.Get(stage.name));
-    entity.lineage = LineageShape(model, pool, key.first);
-    entity.metrics = StageMetrics(model, stage);
-    run.stages.push_back(std::move(entity));
+void RunEntitiesReader::Start(const AttemptModel& model, const StringPool& pool) {
+  model_ = &model;
+  pool_ = &pool;
+  run_ = RunEntities();
+  next_stage_ = {INT32_MIN, INT32_MIN};
+  stages_read_ = false;
+  done_ = false;
+}
+
+bool RunEntitiesReader::Step(size_t task_budget) {
+  if (done_ || model_ == nullptr) return true;
+  const AttemptModel& model = *model_;
+  const StringPool& pool = *pool_;
+  if (!stages_read_) {
+    // Stages from the key the last step stopped at: a key, not an iterator, so a model that grew
+    // between two steps (mid-load) is read on from where it was.
+    size_t tasks = 0;
+    auto it = model.stage_rows.lower_bound(next_stage_);
+    for (; it != model.stage_rows.end() && (tasks == 0 || tasks < task_budget); ++it) {
+      const auto& [key, index] = *it;
+      const StageAttempt& stage = model.stage(index);
+      StageEntity entity;
+      entity.stage_id = key.first;
+      entity.attempt_id = key.second;
+      entity.name = std::string(pool.Get(stage.name));
+      entity.lineage = LineageShape(model, pool, key.first);
+      entity.metrics = StageMetrics(model, stage);
+      run_.stages.push_back(std::move(entity));
+      auto rows = model.stage_task_rows.find(key);
+      tasks += 1 + (rows == model.stage_task_rows.end() ? 0 : rows->second.size());
+    }
+    if (it != model.stage_rows.end()) {
+      next_stage_ = it->first;
+      return false;
+    }
+    stages_read_ = true;
+    return false;  // jobs and SQL executions in a step of their own
   }
+  ReadJobsAndSql();
+  done_ = true;
+  return true;
+}
+
+void RunEntitiesReader::ReadJobsAndSql() {
+  const AttemptModel& model = *model_;
+  const StringPool& pool = *pool_;
+  RunEntities& run = run_;
   for (const auto& [job_id, index] : model.job_rows) {
     const Job& job = model.job(index);
     JobEntity entity;
@@ -172,7 +209,14 @@ RunEntities ReadRunEntities(const AttemptModel& model, const StringPool& pool) {
       run.sql[s].metrics.tasks += job.metrics.tasks;
     }
   }
-  return run;
+}
+
+RunEntities ReadRunEntities(const AttemptModel& model, const StringPool& pool) {
+  RunEntitiesReader reader;
+  reader.Start(model, pool);
+  while (!reader.Step(SIZE_MAX)) {
+  }
+  return reader.Take();
 }
 
 }  // namespace afterglow::compare

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/base/string_pool.h"
@@ -75,5 +76,27 @@ struct RunEntities {
 };
 
 RunEntities ReadRunEntities(const AttemptModel& model, const StringPool& pool);
+
+// ReadRunEntities over several calls, so the page can read a big run between frames: the stage
+// attempts a bounded number of tasks at a time (their task summaries read every task), then the
+// jobs and SQL executions in one step. A model that grows between steps (a load under way) is read
+// on from the stage the last step stopped at.
+class RunEntitiesReader {
+ public:
+  void Start(const AttemptModel& model, const StringPool& pool);
+  // Reads stages until about `task_budget` tasks are read (at least one stage); true once done.
+  bool Step(size_t task_budget);
+  RunEntities Take() { return std::move(run_); }
+
+ private:
+  void ReadJobsAndSql();
+
+  const AttemptModel* model_ = nullptr;
+  const StringPool* pool_ = nullptr;
+  RunEntities run_;
+  std::pair<int32_t, int32_t> next_stage_;  // the stage_rows key the next step starts at
+  bool stages_read_ = false;
+  bool done_ = false;
+};
 
 }  // namespace afterglow::compare

@@ -16,6 +16,7 @@ import {
   clickAnchor, cspViolations, kArtifacts, kCli, kCorpus, kCsp, kHostedPrefix, kSite, kViewport, openLog,
   openWatchedPage, settle, startBrowser, startPage, state, watchCsp,
 } from './harness.mjs';
+import { analysisOf, savedBy } from './saved_analysis.mjs';
 
 const kSpark = join(kCorpus, 'spark', 'spark-events');
 const kYarnLog = join(kSpark, 'application_1553914137147_0018');       // host names, a user
@@ -34,15 +35,6 @@ after(async () => {
 });
 
 // [SECTION] Reading a saved file without the page: its JSON and its logs' text.
-
-function analysisOf(html) {
-  const text = Buffer.from(html).toString('utf8');
-  const elements = [...text.matchAll(
-    /<script type="application\/x-afterglow-analysis" id="afterglow-analysis">([\s\S]*?)<\/script>/g)];
-  assert.equal(elements.length, 1, 'exactly one embedded analysis');
-  assert.ok(text.trimEnd().endsWith('</html>'));
-  return JSON.parse(elements[0][1]);
-}
 
 // The text of each embedded log: base64, then zstd (Debian's zstd CLI decodes it).
 function embeddedLogs(analysis) {
@@ -135,20 +127,6 @@ async function openSaved(path, body) {
     await context.close();
   }
   assert.deepEqual(problems, []);
-}
-
-async function savedBy(page, options) {
-  // Passed out as base64: the DevTools protocol takes many times longer over a plain array of a few
-  // million numbers (minutes on a busy machine).
-  const base64 = await page.evaluate(async (o) => {
-    const bytes = await window.afterglow.save(o);
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) {
-      binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    }
-    return btoa(binary);
-  }, options);
-  return Buffer.from(base64, 'base64');
 }
 
 // [SECTION] Tests.

@@ -14,6 +14,7 @@
 #include "core/share/base64.h"
 #include "simdjson.h"
 #include "tests/conformance/cli_run.h"
+#include "tests/support/file_text.h"
 #include "tests/support/unique_temp_path.h"
 
 namespace afterglow::conformance {
@@ -25,26 +26,8 @@ constexpr const char* kViewer = "<!doctype html><html><body><p>viewer</p></body>
 constexpr std::string_view kOpenTag =
     "<script type=\"application/x-afterglow-analysis\" id=\"afterglow-analysis\">";
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string Unzstd(std::string_view frame) {
-  ZSTD_DStream* stream = ZSTD_createDStream();
-  ZSTD_inBuffer in{frame.data(), frame.size(), 0};
-  std::string text;
-  std::vector<char> buffer(1 << 16);
-  while (in.pos < in.size) {
-    ZSTD_outBuffer out{buffer.data(), buffer.size(), 0};
-    if (ZSTD_isError(ZSTD_decompressStream(stream, &out, &in))) break;
-    text.append(buffer.data(), out.pos);
-  }
-  ZSTD_freeDStream(stream);
-  return text;
-}
+using test_support::ReadFile;
+using test_support::Unzstd;
 
 class ReportCommand : public ::testing::Test {
  protected:

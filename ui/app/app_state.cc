@@ -149,6 +149,16 @@ void RefreshSummaries(AppState& state) {
   // summary without an id; its bad lines still show in the problems list.
   std::erase_if(state.summaries, [](const AttemptSummary& app) { return app.app_id.empty(); });
   if (state.selected_app >= state.summaries.size()) state.selected_app = 0;
+  // A link's application, named before its log was loaded (also a saved comparison's baseline):
+  // here, so the stepped build of a finished load selects it as a mid-load refresh does.
+  if (!state.pending_app_id.empty() &&
+      std::any_of(state.summaries.begin(), state.summaries.end(), [&](const AttemptSummary& app) {
+        return app.app_id == state.pending_app_id && app.attempt_id == state.pending_app_attempt;
+      })) {
+    SelectApp(state, state.pending_app_id, state.pending_app_attempt);
+    state.pending_app_id.clear();
+    state.pending_app_attempt.clear();
+  }
 }
 
 void RefreshModels(AppState& state) {
@@ -158,15 +168,6 @@ void RefreshModels(AppState& state) {
     return;
   }
   RefreshSummaries(state);
-  // A link's application, named before its log was loaded.
-  if (!state.pending_app_id.empty() &&
-      std::any_of(state.summaries.begin(), state.summaries.end(), [&](const AttemptSummary& app) {
-        return app.app_id == state.pending_app_id && app.attempt_id == state.pending_app_attempt;
-      })) {
-    SelectApp(state, state.pending_app_id, state.pending_app_attempt);
-    state.pending_app_id.clear();
-    state.pending_app_attempt.clear();
-  }
   // Mid-load too: the header lets the user browse partial results (wasm/ throttles the refreshes).
   if (state.status == LoadStatus::kEmpty || state.status == LoadStatus::kError ||
       state.summaries.empty()) {

@@ -17,33 +17,15 @@
 #include "core/session.h"
 #include "core/share/share_job.h"
 #include "simdjson.h"
+#include "tests/support/file_text.h"
 
 namespace afterglow::share {
 namespace redacted_corpus_test {
 
 namespace fs = std::filesystem;
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string Unzstd(const std::string& frame) {
-  ZSTD_DStream* stream = ZSTD_createDStream();
-  ZSTD_inBuffer in{frame.data(), frame.size(), 0};
-  std::string text;
-  std::vector<char> buffer(1 << 16);
-  while (in.pos < in.size) {
-    ZSTD_outBuffer out{buffer.data(), buffer.size(), 0};
-    const size_t rc = ZSTD_decompressStream(stream, &out, &in);
-    if (ZSTD_isError(rc)) break;
-    text.append(buffer.data(), out.pos);
-  }
-  ZSTD_freeDStream(stream);
-  return text;
-}
+using test_support::ReadFile;
+using test_support::Unzstd;
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;

@@ -1,6 +1,7 @@
 #include "ui/pages/compare/compare_model.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "ui/widgets/table_text.h"
@@ -32,56 +33,61 @@ std::string PlanSummary(const compare::PlanChanges& changes) {
   return text;
 }
 
-std::string StageId(const compare::StageEntity& stage) {
-  return std::to_string(stage.stage_id) + "." + std::to_string(stage.attempt_id);
+// What a row shows of one side's item: its id for sorting and as text, its name, its figures.
+struct ItemSide {
+  int64_t sort = -1;
+  std::string id;
+  std::string name;
+  const EntityMetrics* metrics = nullptr;
+};
+
+ItemSide SideOf(const compare::SqlEntity& sql) {
+  return {sql.execution_id, std::to_string(sql.execution_id), sql.description, &sql.metrics};
+}
+ItemSide SideOf(const compare::JobEntity& job) {
+  return {job.job_id, std::to_string(job.job_id), job.name, &job.metrics};
+}
+ItemSide SideOf(const compare::StageEntity& stage) {
+  return {int64_t{stage.stage_id} * 65536 + stage.attempt_id,
+          std::to_string(stage.stage_id) + "." + std::to_string(stage.attempt_id), stage.name,
+          &stage.metrics};
 }
 
-void FinishRow(AlignedPairRow& row) {
-  row.name = OneLine(row.name);
-  row.search = Lower(row.id_a + " " + row.id_b + " " + row.name + " " + row.plan);
-  row.delta_ms = compare::RowDeltaMs(row.a ? row.a->duration_ms : -1, row.b ? row.b->duration_ms : -1);
-}
-
-void BuildSqlRows(const compare::Comparison& c, AlignedTable& table) {
-  for (size_t r = 0; r < c.rows.sql.size(); ++r) {
-    const compare::SqlEntity* a = At(c.run_a.sql, c.rows.sql[r].a);
-    const compare::SqlEntity* b = At(c.run_b.sql, c.rows.sql[r].b);
+// One table's rows, in alignment order. `plans`: the SQL executions' plan changes (null for jobs
+// and stages).
+template <typename Entity>
+void BuildRows(const std::vector<AlignedIndex>& aligned, const std::vector<Entity>& items_a,
+               const std::vector<Entity>& items_b, const std::vector<compare::PlanChanges>* plans,
+               AlignedTable& table) {
+  for (size_t r = 0; r < aligned.size(); ++r) {
+    const Entity* a = At(items_a, aligned[r].a);
+    const Entity* b = At(items_b, aligned[r].b);
     AlignedPairRow row;
     row.row = static_cast<int>(r);
-    if (a) row.sort_a = a->execution_id, row.id_a = std::to_string(a->execution_id), row.a = &a->metrics;
-    if (b) row.sort_b = b->execution_id, row.id_b = std::to_string(b->execution_id), row.b = &b->metrics;
-    row.name = b ? b->description : a->description;
-    if (a && b && r < c.sql_changes.size()) row.plan = PlanSummary(c.sql_changes[r]);
-    FinishRow(row);
+    if (a) {
+      ItemSide side = SideOf(*a);
+      row.sort_a = side.sort, row.id_a = std::move(side.id), row.a = side.metrics, row.name = std::move(side.name);
+    }
+    if (b) {
+      ItemSide side = SideOf(*b);  // B's name when both have one
+      row.sort_b = side.sort, row.id_b = std::move(side.id), row.b = side.metrics, row.name = std::move(side.name);
+    }
+    if (plans && a && b && r < plans->size()) row.plan = PlanSummary((*plans)[r]);
+    row.name = OneLine(row.name);
+    row.search = Lower(row.id_a + " " + row.id_b + " " + row.name + " " + row.plan);
+    row.delta_ms = compare::RowDeltaMs(row.a ? row.a->duration_ms : -1, row.b ? row.b->duration_ms : -1);
     table.rows.push_back(std::move(row));
   }
 }
 
-void BuildJobRows(const compare::Comparison& c, AlignedTable& table) {
-  for (size_t r = 0; r < c.rows.jobs.size(); ++r) {
-    const compare::JobEntity* a = At(c.run_a.jobs, c.rows.jobs[r].a);
-    const compare::JobEntity* b = At(c.run_b.jobs, c.rows.jobs[r].b);
-    AlignedPairRow row;
-    row.row = static_cast<int>(r);
-    if (a) row.sort_a = a->job_id, row.id_a = std::to_string(a->job_id), row.a = &a->metrics;
-    if (b) row.sort_b = b->job_id, row.id_b = std::to_string(b->job_id), row.b = &b->metrics;
-    row.name = b ? b->name : a->name;
-    FinishRow(row);
-    table.rows.push_back(std::move(row));
-  }
-}
-
-void BuildStageRows(const compare::Comparison& c, AlignedTable& table) {
-  for (size_t r = 0; r < c.rows.stages.size(); ++r) {
-    const compare::StageEntity* a = At(c.run_a.stages, c.rows.stages[r].a);
-    const compare::StageEntity* b = At(c.run_b.stages, c.rows.stages[r].b);
-    AlignedPairRow row;
-    row.row = static_cast<int>(r);
-    if (a) row.sort_a = int64_t{a->stage_id} * 65536 + a->attempt_id, row.id_a = StageId(*a), row.a = &a->metrics;
-    if (b) row.sort_b = int64_t{b->stage_id} * 65536 + b->attempt_id, row.id_b = StageId(*b), row.b = &b->metrics;
-    row.name = b ? b->name : a->name;
-    FinishRow(row);
-    table.rows.push_back(std::move(row));
+// Every aligned table of the comparison, one kind after the other.
+void BuildTables(const compare::Comparison& c, std::array<AlignedTable, kAlignedKindCount>& tables) {
+  for (AlignedTable& table : tables) {
+    switch (table.kind) {
+      case AlignedKind::kSql: BuildRows(c.rows.sql, c.run_a.sql, c.run_b.sql, &c.sql_changes, table); break;
+      case AlignedKind::kJob: BuildRows(c.rows.jobs, c.run_a.jobs, c.run_b.jobs, nullptr, table); break;
+      case AlignedKind::kStage: BuildRows(c.rows.stages, c.run_a.stages, c.run_b.stages, nullptr, table); break;
+    }
   }
 }
 
@@ -282,6 +288,8 @@ void CompareModel::Clear() {
   for (AlignedTable& table : tables) table.Clear();
   built = false;
   built_for = {};
+  built_fresh = {};
+  building = false;
 }
 
 bool CompareModel::ChooseRuns(const std::vector<AttemptSummary>& summaries, size_t selected) {
@@ -321,33 +329,49 @@ bool CompareModel::ChooseRuns(const std::vector<AttemptSummary>& summaries, size
 
 void CompareModel::Build(const compare::RunSide& a, const compare::RunSide& b, CompareItems items,
                          int64_t id_a, int64_t id_b) {
-  const BuiltFor key{a.model, b.model, 0, items, id_a, id_b};
+  StartBuild(a, b, items, id_a, id_b, BuiltFor{a.model, b.model, 0, items, id_a, id_b}, Freshness{});
+  while (!StepBuild(SIZE_MAX)) {
+  }
+}
+
+void CompareModel::StartBuild(const compare::RunSide& a, const compare::RunSide& b,
+                              CompareItems items, int64_t id_a, int64_t id_b, const BuiltFor& key,
+                              const Freshness& fresh) {
+  if (!built || !(built_for == key)) Clear();  // another comparison: none of the old one shows
+  building = true;
+  ++builds_started;
+  building_for = key;
+  building_fresh = fresh;
+  const compare::ComparisonScope scope = items == CompareItems::kRuns   ? compare::ComparisonScope::kRuns
+                                         : items == CompareItems::kJobs ? compare::ComparisonScope::kJobs
+                                                                        : compare::ComparisonScope::kSqlExecutions;
+  steps_.Start(a, b, scope, id_a, id_b, fresh.with_findings);
+}
+
+bool CompareModel::StepBuild(size_t task_budget) {
+  if (!building) return true;
+  if (!steps_.Step(task_budget)) return false;
+  building = false;
+  std::optional<compare::Comparison> next = steps_.Take();
   std::array<PairFilter, kAlignedKindCount> filters{};
   for (size_t k = 0; k < kAlignedKindCount; ++k) filters[k] = tables[k].filter;
   Clear();
   built = true;
-  built_for = key;
-  switch (items) {
-    case CompareItems::kRuns:
-      result = compare::CompareRuns(a, b);
-      break;
-    case CompareItems::kJobs:
-      result = compare::CompareJobs(a, static_cast<int32_t>(id_a), b, static_cast<int32_t>(id_b), &error);
-      break;
-    case CompareItems::kSql:
-      result = compare::CompareSqlExecutions(a, id_a, b, id_b, &error);
-      break;
+  built_for = building_for;
+  built_fresh = building_fresh;
+  if (!next) {
+    error = steps_.error();
+    return true;
   }
-  if (!result) return;
+  result = std::move(next);
   for (size_t k = 0; k < kAlignedKindCount; ++k) {
     tables[k].kind = static_cast<AlignedKind>(k);
     tables[k].filter = filters[k];
   }
-  BuildSqlRows(*result, table(AlignedKind::kSql));
-  BuildJobRows(*result, table(AlignedKind::kJob));
-  BuildStageRows(*result, table(AlignedKind::kStage));
+  BuildTables(*result, tables);
   MarkHeadline(*result, tables);
   for (AlignedTable& t : tables) t.ApplyFilter();
+  return true;
 }
 
 }  // namespace afterglow::ui

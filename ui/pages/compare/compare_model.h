@@ -99,7 +99,17 @@ struct CompareModel {
     int64_t id_a = -1, id_b = -1;
     bool operator==(const BuiltFor&) const = default;
   };
+  // How far the runs had grown when a build started (a load under way adds to them), and whether
+  // it found the findings (a finished load's build does; a mid-load one leaves them out, as the
+  // overview does). A build for the same key but older state is redone, keeping the shown rows
+  // until the new ones are ready.
+  struct Freshness {
+    uint64_t grown = 0;  // the two runs' jobs, stage attempts and finished tasks, summed
+    bool with_findings = true;
+    bool operator==(const Freshness&) const = default;
+  };
   BuiltFor built_for;
+  Freshness built_fresh;
   bool built = false;
   bool scroll_to_top = false;  // a route without a pair: the view starts at its top
 
@@ -114,6 +124,25 @@ struct CompareModel {
   // Compares `a` and `b` (two runs, or the route's two items of one run) and fills the tables.
   void Build(const compare::RunSide& a, const compare::RunSide& b, CompareItems items,
              int64_t id_a, int64_t id_b);
+  // The same build in steps: StartBuild, then StepBuild until it returns true (the page steps it
+  // between frames). A build for another key clears the shown comparison at once; one for the
+  // same key (the runs grew) keeps it until the new one is done. The models must outlive the
+  // build (CancelBuild before they go).
+  void StartBuild(const compare::RunSide& a, const compare::RunSide& b, CompareItems items,
+                  int64_t id_a, int64_t id_b, const BuiltFor& key, const Freshness& fresh);
+  bool StepBuild(size_t task_budget);
+  void CancelBuild() { building = false; }
+  bool building = false;
+  BuiltFor building_for;
+  Freshness building_fresh;
+  uint32_t builds_started = 0;  // since the page started: how often a comparison was built
+
+ private:
+  compare::ComparisonSteps steps_;
 };
+
+// The tasks one step of the comparison's build reads (as a step of a finished load's models):
+// about 10 ms of wasm on a quiet machine, so a step stays well inside a frame gap.
+inline constexpr size_t kCompareStepTasks = 32 * 1024;
 
 }  // namespace afterglow::ui

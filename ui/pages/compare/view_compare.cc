@@ -3,10 +3,12 @@
 // second log); then the headline, the applications' metrics beside the properties that differ
 // and the findings, and the aligned SQL executions, jobs and stages. Everything is read from the
 // comparison core/compare builds (CompareModel), built when the route or the runs change.
+#include <cstdint>
 #include <cstdio>
 
 #include "ui/app/views.h"
 #include "ui/pages/compare/compare_header.h"
+#include "ui/pages/compare/compare_steps.h"
 #include "ui/pages/compare/compare_view_parts.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/widget_anchors.h"
@@ -14,6 +16,9 @@
 
 namespace afterglow::ui {
 namespace {
+
+// How far a run has grown: its jobs, stage attempts and finished tasks (all only grow mid-load).
+uint64_t Grown(const AttemptSummary& app) { return app.jobs + app.stage_attempts + app.finished_tasks; }
 
 std::string RunName(const AttemptSummary& app) {
   std::string name = RunKey(app);
@@ -141,15 +146,44 @@ void PrepareCompareView(AppState& state) {
   const compare::RunSide b{state.session->model(app_b.model_index), state.Strings()};
   model.name_a = RunName(app_a);
   model.name_b = RunName(app_b);
-  CompareModel::BuiltFor key{a.model, b.model, state.progress.started_ms, route.items,
-                             runs ? -1 : state.route.id, runs ? -1 : route.other};
-  // Mid-load the runs grow between refreshes: rebuilt each time, as the other views are.
-  if (!model.built || !(model.built_for == key) || state.status == LoadStatus::kLoading) {
-    model.Build(a, b, route.items, key.id_a, key.id_b);
-    model.built_for = key;
+  const CompareModel::BuiltFor key{a.model, b.model, state.progress.started_ms, route.items,
+                                   runs ? -1 : state.route.id, runs ? -1 : route.other};
+  // Mid-load the runs grow between refreshes: the comparison is built again when they did (at
+  // most once a refresh, in steps, the rows shown meanwhile are the last build's), and without
+  // the findings, which describe a finished run; the finished load's build adds them.
+  const bool loading = state.status == LoadStatus::kLoading;
+  const CompareModel::Freshness fresh{Grown(app_a) + (model.app_b == model.app_a ? 0 : Grown(app_b)),
+                                      !loading};
+  const bool current = model.built && model.built_for == key && model.built_fresh == fresh;
+  // A build for this comparison under way is let finish unless it lacks the findings now wanted:
+  // restarted at each refresh, a big run's build would never end.
+  const bool under_way = model.building && model.building_for == key &&
+                         model.building_fresh.with_findings == fresh.with_findings;
+  if (!current && !under_way) {
+    model.StartBuild(a, b, route.items, key.id_a, key.id_b, key, fresh);
+    // A comparison smaller than a step is built now; a bigger one over the next frames.
+    const uint64_t tasks = app_a.finished_tasks + (model.app_b == model.app_a ? 0 : app_b.finished_tasks);
+    if (2 * tasks <= kCompareStepTasks) {
+      while (!model.StepBuild(SIZE_MAX)) {
+      }
+    } else {
+      model.StepBuild(kCompareStepTasks);
+    }
   }
-  SelectRoutePair(model, route);
+  if (!model.building) SelectRoutePair(model, route);
   model.scroll_to_top = route.pair == ComparePair::kNone;
+}
+
+bool StepCompareBuild(AppState& state, size_t task_budget) {
+  CompareModel& model = state.compare;
+  if (!model.building) return true;
+  if (state.session == nullptr || model.building_for.load_started_ms != state.progress.started_ms) {
+    model.Clear();  // its runs are gone
+    return true;
+  }
+  if (!model.StepBuild(task_budget)) return false;
+  if (state.route.view == ViewId::kCompare) SelectRoutePair(model, state.route.compare);
+  return true;
 }
 
 void DrawCompareView(AppState& state) {
@@ -170,7 +204,8 @@ void DrawCompareView(AppState& state) {
   if (!model.result) {
     ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.5f));
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50);
-    ImGui::TextColored(colors::kMuted, "%s", model.error.c_str());
+    ImGui::TextColored(colors::kMuted, "%s",
+                       model.building ? "Comparing the two runs\xe2\x80\xa6" : model.error.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -288,6 +323,7 @@ void DescribeCompareView(const AppState& state, JsonWriter& out) {
                      : route.items == CompareItems::kJobs ? "jobs" : "sql");
   out.Field("error", model.error);
   out.FieldBool("built", model.result.has_value());
+  out.FieldBool("building", model.building);  // a build (a first, or a newer one) is under way
   if (!model.result) return;
   const compare::Comparison& c = *model.result;
   out.Key("a");

@@ -7,6 +7,7 @@
 #include "ui/widgets/format.h"
 #include "ui/timeline/jobs_timeline.h"
 #include "ui/app/keyboard.h"
+#include "ui/pages/compare/compare_with.h"
 #include "ui/widgets/sortable_table.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
@@ -107,6 +108,7 @@ void DrawJobsView(AppState& state) {
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   DrawJobsTimelineSection(state);  // executors and jobs on one axis (ui/timeline/jobs_timeline.h)
   DrawToolbar(jobs);
+  DrawCompareTwoJobs(state);  // two of these jobs in the compare view
   ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 0.2f));
   // Arrows move a selection through the rows; Enter opens the selected job.
   const int open = TableKeyboardSelection(&state.jobs_selected_row,

@@ -11,6 +11,7 @@
 
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
+#include "ui/pages/compare/compare_with.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
@@ -264,6 +265,7 @@ void DrawSqlView(AppState& state) {
   if (sql.filter != sql.search_text) sql.ApplyFilter(sql.search_text);
   ImGui::SameLine();
   if (CopyTsvButton("sql")) CopyTable(sql);
+  DrawCompareTwoSql(state);  // two of these executions in the compare view
   if (!sql.filter.empty()) {
     ImGui::SameLine();
     char shown[32], total[32];
