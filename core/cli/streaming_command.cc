@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/durations.h"
 #include "core/analysis/streaming/streaming_statistics.h"
 #include "core/api/json_writer.h"
-#include "core/base/epoch_clock.h"
 #include "core/cli/path_args.h"
 #include "core/model/app_model.h"
 #include "core/query/streaming_rows.h"
@@ -95,11 +95,12 @@ int RunStreaming(int argc, char** argv) {
     return exit_code;
   }
   const bool json = args.json;
-  const int64_t now = NowEpochMs();
   JsonWriter w;
   if (json && summaries.size() > 1) w.BeginArray();
   for (const AttemptSummary& summary : summaries) {
     const AttemptModel& model = *session.model(summary.model_index);
+    // A log has no "now": a run still active at its end runs to the log's last event.
+    const int64_t now = DurationNowMs(model);
     const std::vector<StreamingQueryRow> rows =
         StreamingQueryRows(model.streaming, session.strings(), now);
     if (!json) {
