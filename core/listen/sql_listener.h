@@ -16,6 +16,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
+#include "core/listen/streaming_retention.h"
 #include "core/model/app_model.h"
 
 namespace afterglow {
@@ -79,6 +80,7 @@ class SqlListener : public SqlEventSink {
   std::map<int64_t, std::shared_ptr<LiveExecution>> live_;
   std::unordered_map<int32_t, std::unique_ptr<LiveStageMetrics>> stage_metrics_;
   std::unordered_map<int32_t, int32_t> live_stage_refs_;  // stage id -> live executions listing it
+  StreamingRetention streaming_retention_;
 };
 
 // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" in UTC (streaming UIUtils.parseProgressTimestamp) to epoch ms.
