@@ -59,11 +59,17 @@ void StreamingListModel::Build(const AttemptModel* model, const StringPool* stri
   }
 }
 
+bool StreamingListModel::Shows(const StreamingListRow& row) const {
+  return filter.Shows({row.name, row.status, row.id, row.run_id, row.exception});
+}
+
 void StreamingRunModel::Clear() { *this = StreamingRunModel(); }
 
 void StreamingRunModel::Build(const AttemptModel* model, const StringPool* strings,
                               std::string_view run) {
+  const SmallTableFilter kept_filter = run_id == run ? batches_filter : SmallTableFilter();
   Clear();
+  batches_filter = kept_filter;
   run_id.assign(run);
   if (model == nullptr || strings == nullptr) return;
   const int64_t now = DurationNowMs(*model);
