@@ -295,8 +295,11 @@ void DrawExecutorsView(AppState& state) {
                                 row_height * 3);
   if (!ImGui::BeginTable("executors", columns, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  auto column = [](const char* name, float width, ExecutorColumn id,
-                   ImGuiTableColumnFlags flags = 0) {
+  // The table scrolls sideways: every header shows in full, with room for the sort arrow.
+  ImGui::PushFont(Fonts().bold);
+  auto column = [em](const char* name, float width, ExecutorColumn id,
+                     ImGuiTableColumnFlags flags = 0) {
+    width = std::max(width, ImGui::CalcTextSize(name).x + em * 1.2f);
     ImGui::TableSetupColumn(name, flags, width, static_cast<ImGuiID>(id));
   };
   column("Executor ID", em * 5.5f, ExecutorColumn::kId, ImGuiTableColumnFlags_DefaultSort);
@@ -325,7 +328,6 @@ void DrawExecutorsView(AppState& state) {
   column("Logs", em * 6, ExecutorColumn::kLogs, ImGuiTableColumnFlags_NoSort);
   column("Added", em * 9, ExecutorColumn::kAdded);
   column("Removed", em * 16, ExecutorColumn::kRemoved);
-  ImGui::PushFont(Fonts().bold);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
 
