@@ -1,7 +1,10 @@
 // Developer tool: opens a log in the built page (headless Chromium) and saves a screenshot of each
 // route given, with the page's state() printed for each, so a view can be looked at while it is
 // being built. Usage:
-//   node scripts/screenshot.mjs [--site build/web] [--out test-artifacts/shots] LOG ROUTE...
+//   node scripts/screenshot.mjs [--site build/web] [--out test-artifacts/shots] [--theme dark|light]
+//                               [--wheel X,Y,DX,DY]... LOG ROUTE...
+// --wheel scrolls with the mouse at (X, Y) by (DX, DY) pixels before each screenshot (a table
+// below the fold, or its right-hand columns); several are applied in order.
 // e.g. node scripts/screenshot.mjs ../shared/corpus/spark/sql-events/local-1596020211915 '#/sql/0'
 // Needs scripts/setup.sh (playwright-core in tests/browser) and a wasm build.
 import { mkdirSync } from 'node:fs';
@@ -17,15 +20,20 @@ const { serveFolder } = await import(join(kRepo, 'tests', 'browser', 'static_ser
 const args = process.argv.slice(2);
 let site = join(kRepo, 'build', 'web');
 let out = join(kRepo, 'test-artifacts', 'shots');
+let theme = null;  // the browser's default scheme unless --theme says
+const wheels = [];
 while (args[0]?.startsWith('--')) {
   const flag = args.shift();
   if (flag === '--site') site = resolve(args.shift());
   else if (flag === '--out') out = resolve(args.shift());
+  else if (flag === '--theme') theme = args.shift();
+  else if (flag === '--wheel') wheels.push(args.shift().split(',').map(Number));
   else throw new Error(`unknown flag ${flag}`);
 }
 const [log, ...routes] = args;
 if (!log || routes.length === 0) {
-  console.error('usage: node scripts/screenshot.mjs [--site DIR] [--out DIR] LOG ROUTE...');
+  console.error('usage: node scripts/screenshot.mjs [--site DIR] [--out DIR] [--theme dark|light] ' +
+                '[--wheel X,Y,DX,DY]... LOG ROUTE...');
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
@@ -37,7 +45,7 @@ const browser = await chromium.launch({
          '--disable-background-networking'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, ...(theme ? { colorScheme: theme } : {}) });
   page.on('console', (m) => { if (m.type() === 'error') console.error(`console error: ${m.text()}`); });
   page.on('pageerror', (e) => console.error(`uncaught: ${e.message}`));
   await page.goto(server.url);
@@ -48,8 +56,17 @@ try {
                              null, { timeout: 120_000 });
   for (const route of routes) {
     const shown = await page.evaluate((r) => window.afterglow.show(r), route);
-    await page.evaluate(() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d))));
-    const name = route.replace(/^#\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'root';
+    const frames = () => page.evaluate(
+      () => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d))));
+    await frames();
+    for (const [x, y, dx, dy] of wheels) {
+      await page.mouse.move(x, y);
+      await frames();
+      await page.mouse.wheel(dx, dy);
+      await frames();
+      await frames();
+    }
+    const name = (route.replace(/^#\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'root') + (theme ? `-${theme}` : '');
     const file = join(out, `${name}.png`);
     await page.screenshot({ path: file });
     const state = await page.evaluate(() => window.afterglow.state());

@@ -2,14 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/analysis/durations.h"
 #include "core/analysis/streaming/streaming_statistics.h"
 #include "core/api/json_writer.h"
-#include "core/base/epoch_clock.h"
-#include "core/load/load_path.h"
+#include "core/cli/path_args.h"
 #include "core/model/app_model.h"
 #include "core/query/streaming_rows.h"
 #include "core/session.h"
@@ -88,38 +87,20 @@ void WriteRun(JsonWriter& w, const StreamingModel& streaming, const StringPool& 
 }  // namespace
 
 int RunStreaming(int argc, char** argv) {
-  std::string path;
-  bool json = false;
-  for (int i = 0; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--json") == 0) {
-      json = true;
-    } else if (path.empty()) {
-      path = argv[i];
-    } else {
-      std::fprintf(stderr, "afterglow streaming: unexpected argument %s\n", argv[i]);
-      return 2;
-    }
-  }
-  if (path.empty()) {
-    std::fprintf(stderr, "usage: afterglow streaming PATH [--json]\n");
-    return 2;
-  }
   Session session;
-  std::string error;
-  if (!LoadPath(session, path, &error)) {
-    std::fprintf(stderr, "%s\n", error.c_str());
-    return 2;
+  PathJsonArgs args;
+  std::vector<AttemptSummary> summaries;
+  if (const int exit_code = OpenPathJsonCommand("streaming", argc, argv, session, &args, &summaries);
+      exit_code >= 0) {
+    return exit_code;
   }
-  const std::vector<AttemptSummary> summaries = session.Summaries();
-  if (summaries.empty()) {
-    std::fprintf(stderr, "no event logs under %s\n", path.c_str());
-    return 1;
-  }
-  const int64_t now = NowEpochMs();
+  const bool json = args.json;
   JsonWriter w;
   if (json && summaries.size() > 1) w.BeginArray();
   for (const AttemptSummary& summary : summaries) {
     const AttemptModel& model = *session.model(summary.model_index);
+    // A log has no "now": a run still active at its end runs to the log's last event.
+    const int64_t now = DurationNowMs(model);
     const std::vector<StreamingQueryRow> rows =
         StreamingQueryRows(model.streaming, session.strings(), now);
     if (!json) {

@@ -1,13 +1,12 @@
 #include "core/cli/time_command.h"
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "core/analysis/time/time_analysis.h"
 #include "core/api/json_writer.h"
-#include "core/load/load_path.h"
+#include "core/cli/path_args.h"
 #include "core/session.h"
 
 namespace afterglow::cli {
@@ -201,33 +200,14 @@ void PrintText(const std::string& app, const TimeAnalysis& t, const Estimates& s
 }  // namespace
 
 int RunTime(int argc, char** argv) {
-  std::string path;
-  bool json = false;
-  for (int i = 0; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--json") == 0) {
-      json = true;
-    } else if (path.empty()) {
-      path = argv[i];
-    } else {
-      std::fprintf(stderr, "afterglow time: unexpected argument %s\n", argv[i]);
-      return 2;
-    }
-  }
-  if (path.empty()) {
-    std::fprintf(stderr, "usage: afterglow time PATH [--json]\n");
-    return 2;
-  }
   Session session;
-  std::string error;
-  if (!LoadPath(session, path, &error)) {
-    std::fprintf(stderr, "%s\n", error.c_str());
-    return 2;
+  PathJsonArgs args;
+  std::vector<AttemptSummary> summaries;
+  if (const int exit_code = OpenPathJsonCommand("time", argc, argv, session, &args, &summaries);
+      exit_code >= 0) {
+    return exit_code;
   }
-  const std::vector<AttemptSummary> summaries = session.Summaries();
-  if (summaries.empty()) {
-    std::fprintf(stderr, "no event logs under %s\n", path.c_str());
-    return 1;
-  }
+  const bool json = args.json;
   JsonWriter w;
   if (json && summaries.size() > 1) w.BeginArray();
   int exit_code = 0;

@@ -469,6 +469,7 @@ void SqlListener::OnStreamingQueryStarted(const StreamingQueryStartedEvent& even
   query.run_id = event.run_id;
   query.start_timestamp = *start;
   query.is_active = true;
+  streaming_retention_.Started(event.run_id);
   for (StreamingQuery& existing : model_->streaming.queries) {
     if (existing.run_id == event.run_id) {
       existing = query;  // the store keys StreamingQueryData by run id
@@ -505,9 +506,8 @@ void SqlListener::OnStreamingQueryProgress(const StreamingQueryProgressEvent& ev
     progress.has_watermark = watermark.has_value();
     progress.watermark_ms = watermark.value_or(0);
   }
-  // Spark means to keep only spark.sql.streaming.ui.retainedProgressUpdates reports per run, but
-  // its check (`queryToProgress.contains(runId)`) tests the map's values, never matches, and
-  // starts a new one-element queue each time: in practice every report is kept. So do we.
+  const StringId timestamp_id = progress.timestamp;
+  const int64_t batch_id = progress.batch_id;
   std::vector<StreamingProgress>& reports = model_->streaming.progress_by_run[event.run_id];
   // Read back sorted by the timestamp text, ties by the unique id "<runId>_<batchId>_<timestamp>"
   // (within a run: the batch id's text). Reports mostly arrive in order: this appends.
@@ -520,9 +520,10 @@ void SqlListener::OnStreamingQueryProgress(const StreamingQueryProgressEvent& ev
   auto [first, last] = std::equal_range(reports.begin(), reports.end(), progress, before);
   if (first != last) {
     *first = std::move(progress);  // the same unique id: the store replaces it
-    return;
+  } else {
+    reports.insert(first, std::move(progress));
   }
-  reports.insert(first, std::move(progress));
+  streaming_retention_.ProgressStored(event.run_id, timestamp_id, batch_id, reports);
 }
 
 void SqlListener::OnStreamingQueryTerminated(const StreamingQueryTerminatedEvent& event) {
@@ -530,6 +531,7 @@ void SqlListener::OnStreamingQueryTerminated(const StreamingQueryTerminatedEvent
     if (query.run_id == event.run_id) {
       query.is_active = false;
       query.terminated_exception = event.exception;
+      streaming_retention_.Terminated(event.run_id, model_->streaming);
       return;
     }
   }

@@ -17,6 +17,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
+#include "core/listen/streaming_retention.h"
 #include "core/model/app_model.h"
 
 namespace afterglow {
@@ -82,6 +83,7 @@ class SqlListener : public SqlEventSink {
   std::unordered_map<int32_t, int32_t> live_stage_refs_;  // stage id -> live executions listing it
   // (completion time, id) of every stored execution that has one (>= 0): cleanupExecutions' order.
   std::set<std::pair<int64_t, int64_t>> completed_;
+  StreamingRetention streaming_retention_;
 };
 
 // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" in UTC (streaming UIUtils.parseProgressTimestamp) to epoch ms.

@@ -22,7 +22,8 @@ struct StreamingQueryRow {
   std::string_view run_id;
   int64_t start_ms = 0;
   // "Duration": running: to `now_ms`; ended: the last report's timestamp minus the start (0
-  // without reports).
+  // without reports). Spark's "now" is its wall clock; a log's is its last event
+  // (DurationNowMs), so a run the log never ended runs to the application's end (fact 120).
   int64_t duration_ms = 0;
   double avg_input_per_s = 0;    // StreamingModel::AverageInputRate (NaN without reports)
   double avg_process_per_s = 0;  // StreamingModel::AverageProcessRate
@@ -41,8 +42,9 @@ std::optional<StreamingQueryRow> FindStreamingQueryRow(const StreamingModel& str
                                                        const StringPool& pool,
                                                        std::string_view run_id, int64_t now_ms);
 
-// The run page's "Running batches for <duration>": running: to `now_ms`; ended: from the first
-// report's timestamp to the last one's; none (Spark prints "-") for an ended run without reports.
+// The run page's "Running batches for <duration>": running: to `now_ms` (DurationNowMs of the
+// run's log, fact 120); ended: from the first report's timestamp to the last one's; none (Spark
+// prints "-") for an ended run without reports.
 std::optional<int64_t> StreamingRunBatchesDuration(const StreamingModel& streaming,
                                                    StringId run_id, int64_t now_ms);
 

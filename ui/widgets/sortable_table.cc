@@ -39,12 +39,20 @@ bool BeginSortableTable(const char* id, std::span<const SortableColumn> columns,
   }
   ImGui::TableSetupScrollFreeze(frozen_columns, 1);
   const float em = ImGui::GetFontSize();
+  // A table that scrolls sideways has room for every header in full ("Shuffle Read Fetch Wait
+  // Time"): its columns start at least as wide as their bold header and the sort arrow.
+  const bool fit_headers = (extra_flags & ImGuiTableFlags_ScrollX) != 0;
+  if (fit_headers) ImGui::PushFont(Fonts().bold);
   for (int i = 0; i < count; ++i) {
     const SortableColumn& column = columns[static_cast<size_t>(i)];
     const bool stretch = (column.flags & ImGuiTableColumnFlags_WidthStretch) != 0;
-    ImGui::TableSetupColumn(column.name, column.flags, stretch ? 0.0f : em * column.width_em,
-                            static_cast<ImGuiID>(i));
+    float width = stretch ? 0.0f : em * column.width_em;
+    if (fit_headers && !stretch) {
+      width = std::max(width, ImGui::CalcTextSize(column.name).x + em * 1.2f);
+    }
+    ImGui::TableSetupColumn(column.name, column.flags, width, static_cast<ImGuiID>(i));
   }
+  if (fit_headers) ImGui::PopFont();
   // Headers one by one, so those with a tooltip show it.
   ImGui::PushFont(Fonts().bold);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);

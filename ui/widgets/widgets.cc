@@ -117,11 +117,18 @@ bool CopyTsvButton(const char* id) {
   return clicked;
 }
 
-bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width) {
-  // The first search box of each frame takes '/' (ImGui counts frames; no state of our own).
+bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width,
+               SearchBoxRole role) {
+  // The first search box in view takes '/' (ImGui counts frames), a small table's only when no
+  // main table's box was in view in the last frame: the page's main table keeps '/' while it
+  // shows, and a page with several tables gives it to the one the user has scrolled to.
   static int claimed_frame = -1;
+  static int main_box_frame = -1;  // the last frame a main table's box was in view
   const int frame = ImGui::GetFrameCount();
-  if (claimed_frame != frame) {
+  const bool in_view = ImGui::IsRectVisible(ImVec2(width, ImGui::GetFrameHeight()));
+  if (in_view && role == SearchBoxRole::kMainTable) main_box_frame = frame;
+  const bool may_claim = role == SearchBoxRole::kMainTable || main_box_frame < frame - 1;
+  if (claimed_frame != frame && in_view && may_claim) {
     claimed_frame = frame;
     // ImGui 1.86 has no named key for '/': look for the typed character instead, and take it out
     // of the queue so the box that gains focus does not type it.

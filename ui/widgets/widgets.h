@@ -27,8 +27,11 @@ void SectionTitle(const char* text);
 bool CopyTsvButton(const char* id);
 
 // A filter text box. '/' anywhere on the page (outside another text box) focuses the first search
-// box drawn in the frame, as in GitHub and Gmail. True when the text changed.
-bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width);
+// box drawn in the frame that is in view, as in GitHub and Gmail; a small table's box only while
+// no main table's box is in view. True when the text changed.
+enum class SearchBoxRole { kMainTable, kSmallTable };
+bool SearchBox(const char* id, const char* hint, char* buffer, size_t size, float width,
+               SearchBoxRole role = SearchBoxRole::kMainTable);
 
 // A link in the text colour of links: true when clicked. Views navigate with Navigate() on it.
 bool LinkText(const char* text);

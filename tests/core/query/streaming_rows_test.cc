@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/durations.h"
 #include "tests/core/inline_log.h"
 #include "tests/core/query/corpus_attempt.h"
 
@@ -46,6 +47,23 @@ TEST(StreamingQueryRows, KafkaWordCountIsStillRunning) {
   const StringId run = loaded.model->streaming.queries[0].run_id;
   EXPECT_EQ(StreamingRunBatchesDuration(loaded.model->streaming, run, kNow),
             kNow - 1596020215947);
+}
+
+// The log never ended the run: it runs to the log's last event, the ApplicationEnd (fact 120),
+// not to the reader's wall clock (which showed "Running batches for 55600 h").
+TEST(StreamingQueryRows, KafkaWordCountRunsToTheApplicationsEnd) {
+  CorpusAttempt loaded;
+  LoadCorpus(loaded, "spark/sql-events/local-1596020211915");
+  const int64_t now = DurationNowMs(*loaded.model);
+  EXPECT_EQ(now, 1596020226301);  // {"Event":"SparkListenerApplicationEnd","Timestamp":1596020226301}
+  const std::vector<StreamingQueryRow> rows =
+      StreamingQueryRows(loaded.model->streaming, *loaded.pool, now);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(rows[0].active);
+  EXPECT_EQ(rows[0].duration_ms, 1596020226301 - 1596020215947);  // 10.354 s
+  EXPECT_EQ(StreamingRunBatchesDuration(loaded.model->streaming,
+                                        loaded.model->streaming.queries[0].run_id, now),
+            1596020226301 - 1596020215947);
 }
 
 TEST(StreamingQueryRows, DatabricksRunEndedAfterOneReport) {

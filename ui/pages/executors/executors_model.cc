@@ -227,6 +227,7 @@ std::string ExecutorsTableModel::SummaryTsv() const {
   tsv.EndRow();
   for (const auto& [label, t] : {std::pair<const char*, const ExecutorTotals&>{"Active", active},
                                  {"Dead", dead}, {"Total", total}}) {
+    if (!summary_filter.Shows({label})) continue;
     tsv.Cell(label);
     for (int64_t value : {t.count, t.rdd_blocks, t.memory_used, t.max_memory, t.disk_used, t.cores,
                           t.active_tasks, t.failed_tasks, t.completed_tasks, t.total_tasks,

@@ -15,6 +15,7 @@
 #include "core/query/executor_rows.h"
 #include "core/session.h"
 #include "ui/pages/executors/executor_order.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/tsv.h"
 
 namespace afterglow::ui {
@@ -113,6 +114,7 @@ struct ExecutorsTableModel {
   std::string error;              // set when the API's answer could not be read
   bool sorted = false;            // false after Build: the view applies its sort order again
   char filter_text[128] = "";     // the search box's text; kept across rebuilds
+  SmallTableFilter summary_filter;  // the summary's filter (Active, Dead, Total); kept too
 
   void Clear();
   void Build(const Session& session, const AttemptSummary& app);
@@ -122,7 +124,7 @@ struct ExecutorsTableModel {
   void Sort(ExecutorColumn column, bool ascending);
   // The table as TSV, rows in the current order and filter.
   std::string Tsv() const;
-  // The Active / Dead / Total summary as TSV.
+  // The Active / Dead / Total summary as TSV, the rows summary_filter shows.
   std::string SummaryTsv() const;
 
  private:

@@ -9,6 +9,7 @@
 #include "ui/timeline/executors_timeline.h"
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/theme.h"
 #include "ui/app/views.h"
 #include "ui/pages/findings/view_findings.h"
@@ -123,9 +124,14 @@ void DrawSummaryRow(const char* label, const ExecutorTotals& t) {
   CellCount(t.excluded);
 }
 
-void DrawSummary(const ExecutorsTableModel& model) {
+void DrawSummary(ExecutorsTableModel& model) {
   SectionTitle("Summary");
-  if (CopyTsvButton("executor_summary_tsv")) ImGui::SetClipboardText(model.SummaryTsv().c_str());
+  SmallTableFilter& filter = model.summary_filter;
+  const size_t shown = filter.Shows({"Active"}) + filter.Shows({"Dead"}) + filter.Shows({"Total"});
+  if (DrawSmallTableToolbar("executor_summary", "Filter: Active, Dead, Total", filter, shown, 3,
+                            "rows").copy) {
+    ImGui::SetClipboardText(model.SummaryTsv().c_str());
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH |
                                      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
@@ -139,9 +145,9 @@ void DrawSummary(const ExecutorsTableModel& model) {
   ImGui::PushFont(Fonts().bold);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
-  DrawSummaryRow("Active", model.active);
-  DrawSummaryRow("Dead", model.dead);
-  DrawSummaryRow("Total", model.total);
+  if (filter.Shows({"Active"})) DrawSummaryRow("Active", model.active);
+  if (filter.Shows({"Dead"})) DrawSummaryRow("Dead", model.dead);
+  if (filter.Shows({"Total"})) DrawSummaryRow("Total", model.total);
   ImGui::EndTable();
 }
 
@@ -289,8 +295,11 @@ void DrawExecutorsView(AppState& state) {
                                 row_height * 3);
   if (!ImGui::BeginTable("executors", columns, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  auto column = [](const char* name, float width, ExecutorColumn id,
-                   ImGuiTableColumnFlags flags = 0) {
+  // The table scrolls sideways: every header shows in full, with room for the sort arrow.
+  ImGui::PushFont(Fonts().bold);
+  auto column = [em](const char* name, float width, ExecutorColumn id,
+                     ImGuiTableColumnFlags flags = 0) {
+    width = std::max(width, ImGui::CalcTextSize(name).x + em * 1.2f);
     ImGui::TableSetupColumn(name, flags, width, static_cast<ImGuiID>(id));
   };
   column("Executor ID", em * 5.5f, ExecutorColumn::kId, ImGuiTableColumnFlags_DefaultSort);
@@ -319,7 +328,6 @@ void DrawExecutorsView(AppState& state) {
   column("Logs", em * 6, ExecutorColumn::kLogs, ImGuiTableColumnFlags_NoSort);
   column("Added", em * 9, ExecutorColumn::kAdded);
   column("Removed", em * 16, ExecutorColumn::kRemoved);
-  ImGui::PushFont(Fonts().bold);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
 

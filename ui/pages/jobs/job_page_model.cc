@@ -1,6 +1,9 @@
 #include "ui/pages/jobs/job_page_model.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
+#include <vector>
 #include <string_view>
 #include <functional>
 #include <cstdint>
@@ -82,9 +85,31 @@ JobStageSection SectionOfStage(const JobStageRow& row, bool job_running) {
   return JobStageSection::kActive;
 }
 
+void JobPageModel::ArrangeStages() {
+  // Section by section, stage id descending within each (the rows already are).
+  const bool running = status == JobStatus::kRunning;
+  std::array<std::vector<uint32_t>, kJobStageSectionCount> sections;
+  char id[16];
+  for (uint32_t i = 0; i < stages.size(); ++i) {
+    std::snprintf(id, sizeof id, "%d", stages[i].stage_id);
+    if (!stage_filter.Shows({id, stages[i].name})) continue;
+    sections[static_cast<size_t>(SectionOfStage(stages[i], running))].push_back(i);
+  }
+  display.clear();
+  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
+    section_begin[section] = static_cast<uint32_t>(display.size());
+    section_size[section] = static_cast<uint32_t>(sections[section].size());
+    display.insert(display.end(), sections[section].begin(), sections[section].end());
+  }
+  selected_row = -1;
+}
+
 void BuildJobPageModel(const AttemptModel& model, const StringPool& strings, int64_t job_id,
                        const TextMeasure& dag_text, JobPageModel& out) {
+  // A rebuild of the same job (a refresh while the log loads) keeps the stage filter.
+  const SmallTableFilter kept_filter = out.job_id == job_id ? out.stage_filter : SmallTableFilter();
   out.Clear();
+  out.stage_filter = kept_filter;
   out.job_id = job_id;
   if (job_id < 0 || job_id > INT32_MAX) return;  // not a job id: the view says so
   const std::optional<afterglow::JobRow> job =
@@ -109,17 +134,7 @@ void BuildJobPageModel(const AttemptModel& model, const StringPool& strings, int
     out.stages.push_back(std::move(unknown));
   }
 
-  // Section by section, stage id descending within each (the rows already are).
-  const bool running = out.status == JobStatus::kRunning;
-  std::array<std::vector<uint32_t>, kJobStageSectionCount> sections;
-  for (uint32_t i = 0; i < out.stages.size(); ++i) {
-    sections[static_cast<size_t>(SectionOfStage(out.stages[i], running))].push_back(i);
-  }
-  for (size_t section = 0; section < kJobStageSectionCount; ++section) {
-    out.section_begin[section] = static_cast<uint32_t>(out.display.size());
-    out.section_size[section] = static_cast<uint32_t>(sections[section].size());
-    out.display.insert(out.display.end(), sections[section].begin(), sections[section].end());
-  }
+  out.ArrangeStages();
 
   // The SQL query whose execution ran this job (Spark's "Associated SQL Query").
   for (const auto& [execution_id, row] : model.sql.executions) {

@@ -14,6 +14,7 @@
 #include "core/model/app_model.h"
 #include "ui/graph/rdd_dag_model.h"
 #include "ui/timeline/timeline_lanes.h"
+#include "ui/widgets/small_table_filter.h"
 
 namespace afterglow::ui {
 
@@ -73,12 +74,17 @@ struct JobPageModel {
   std::array<uint32_t, kJobStageSectionCount> section_begin{};
   std::array<uint32_t, kJobStageSectionCount> section_size{};
   int selected_row = -1;  // keyboard selection: a position in `display`, -1 for none
+  // The stage tables' filter: `display` holds only the stages whose id or name it shows.
+  SmallTableFilter stage_filter;
   RddDagModel dag;
   LaneTimelineModel timeline;  // the job's event timeline (ui/timeline/job_timeline.h)
 
   // JobDurationMs (core/analysis/durations.h): to completion, or to the log's end while running.
   int64_t duration_ms = -1;
   void Clear() { *this = JobPageModel{}; }
+  // Fills `display`, section_begin and section_size from `stages` and stage_filter; clears the
+  // selection, which may have moved.
+  void ArrangeStages();
 };
 
 // Builds the page of job `job_id` of one application attempt's model.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/widgets/format.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/graph/graph_view.h"
 #include "ui/pages/compare/compare_with.h"
 #include "ui/app/keyboard.h"
@@ -243,7 +244,11 @@ void DrawStageSections(AppState& state, JobPageModel& job) {
       return;
     }
   }
-  if (CopyTsvButton("job_stages")) CopyStagesTsv(job);
+  const SmallTableClicks clicks =
+      DrawSmallTableToolbar("job_stages", "Filter by stage id or name", job.stage_filter,
+                            job.display.size(), job.stages.size(), "stages");
+  if (clicks.filter_changed) job.ArrangeStages();
+  if (clicks.copy) CopyStagesTsv(job);
   for (size_t section = 0; section < kJobStageSectionCount; ++section) {
     DrawSection(state, job, static_cast<JobStageSection>(section));
     if (!(state.route.view == ViewId::kJob)) return;  // a row was clicked: the page changed

@@ -96,6 +96,10 @@ std::string ThriftServerPageModel::StatementsTsv() const {
   return tsv.text();
 }
 
+bool ThriftServerPageModel::ShowsSession(const ThriftSessionLine& session) const {
+  return sessions_filter.Shows({session.user, session.ip, session.session_id});
+}
+
 std::string ThriftServerPageModel::SessionsTsv() const {
   TsvWriter tsv;
   for (const char* header : {"User", "IP", "Session ID", "Start Time", "Finish Time",
@@ -105,6 +109,7 @@ std::string ThriftServerPageModel::SessionsTsv() const {
   tsv.EndRow();
   char when[64];
   for (const ThriftSessionLine& s : sessions) {
+    if (!ShowsSession(s)) continue;
     tsv.Cell(s.user);
     tsv.Cell(s.ip);
     tsv.Cell(s.session_id);

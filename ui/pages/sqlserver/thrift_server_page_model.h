@@ -11,6 +11,7 @@
 #include "core/model/app_model.h"
 #include "core/base/string_pool.h"
 #include "core/query/thrift_server_rows.h"
+#include "ui/widgets/small_table_filter.h"
 
 namespace afterglow::ui {
 
@@ -35,13 +36,15 @@ struct ThriftServerPageModel {
   int64_t running_statements = 0;  // getTotalRunning: statements still active
   std::vector<uint32_t> shown;  // statements passing the filter, in order
   char search[96] = {};         // the statements' filter (user, statement, state, detail)
+  SmallTableFilter sessions_filter;  // the sessions' filter (user, IP, session id); kept too
 
   void Clear();
   // `now_ms`: what open sessions and statements are measured to (the log's last event).
   void Build(const AttemptModel& model, const StringPool& strings, int64_t now_ms);
   void ApplyFilter();
   std::string StatementsTsv() const;
-  std::string SessionsTsv() const;
+  std::string SessionsTsv() const;  // the sessions sessions_filter shows
+  bool ShowsSession(const ThriftSessionLine& session) const;
 };
 
 // Whether a log has the Thrift server's events (the tab shows only then).

@@ -7,6 +7,7 @@
 
 #include "ui/app/views.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/widgets.h"
 
@@ -118,14 +119,20 @@ void DrawStatements(AppState& state, ThriftServerPageModel& page) {
   if (open_job >= 0) Navigate(state, Route{ViewId::kJob, open_job});
 }
 
-void DrawSessions(const ThriftServerPageModel& page) {
+void DrawSessions(ThriftServerPageModel& page) {
   char title[64];
   std::snprintf(title, sizeof title, "Session Statistics (%zu)", page.sessions.size());
   SectionTitle(title);
-  if (CopyTsvButton("sqlserver_sessions_tsv")) ImGui::SetClipboardText(page.SessionsTsv().c_str());
+  size_t shown = 0;
+  for (const ThriftSessionLine& s : page.sessions) shown += page.ShowsSession(s);
+  if (DrawSmallTableToolbar("sqlserver_sessions", "Filter by user, IP or session id",
+                            page.sessions_filter, shown, page.sessions.size(), "sessions")
+          .copy) {
+    ImGui::SetClipboardText(page.SessionsTsv().c_str());
+  }
   const float em = ImGui::GetFontSize();
   if (!ImGui::BeginTable("sqlserver_sessions", 7, kTableFlags,
-                         ImVec2(0, TableHeight(page.sessions.size(), 0.9f)))) {
+                         ImVec2(0, TableHeight(shown, 0.9f)))) {
     return;
   }
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -138,6 +145,7 @@ void DrawSessions(const ThriftServerPageModel& page) {
   ImGui::TableHeadersRow();
   ImGui::PopFont();
   for (const ThriftSessionLine& s : page.sessions) {
+    if (!page.ShowsSession(s)) continue;
     ImGui::TableNextRow();
     TextCell(s.user);
     TextCell(s.ip);

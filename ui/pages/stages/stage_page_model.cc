@@ -103,6 +103,9 @@ void StagePageModel::Build(const AttemptModel& model, const StringPool& strings,
   // still reads `model` (the same one), so the selected row can be read before the rebuild.
   const bool same_page = built_model_ == &model && built_stage_ == stage && built_attempt_ == attempt;
   TaskTableModel kept;
+  const SmallTableFilter kept_summary = same_page ? summary_filter : SmallTableFilter();
+  const SmallTableFilter kept_executors = same_page ? executors_filter : SmallTableFilter();
+  const SmallTableFilter kept_accumulators = same_page ? accumulators_filter : SmallTableFilter();
   if (same_page) {
     tasks.NoteSelection();
     kept.filter = tasks.filter;
@@ -116,6 +119,9 @@ void StagePageModel::Build(const AttemptModel& model, const StringPool& strings,
   tasks.filter = kept.filter;
   std::memcpy(tasks.search, kept.search, sizeof tasks.search);
   tasks.selected_task_id = kept.selected_task_id;
+  summary_filter = kept_summary;
+  executors_filter = kept_executors;
+  accumulators_filter = kept_accumulators;
   stage_id = static_cast<int32_t>(stage);
   // Every attempt of the stage; -1 resolves to the latest.
   for (auto it = model.stage_rows.lower_bound({stage_id, INT32_MIN});

@@ -17,6 +17,7 @@
 #include "core/model/app_model.h"
 #include "ui/pages/stages/task_table_model.h"
 #include "ui/widgets/metric_tooltips.h"
+#include "ui/widgets/small_table_filter.h"
 
 namespace afterglow::ui {
 
@@ -101,6 +102,8 @@ struct StagePageModel {
   std::vector<ExecutorSummaryRow> executors;  // executor id order (numbers numerically)
   std::vector<AccumulatorRow> accumulators;   // named, non-internal; id ascending
   TaskTableModel tasks;
+  // The filters of the small tables above the tasks (view state, kept as the task table's is).
+  SmallTableFilter summary_filter, executors_filter, accumulators_filter;
 
   void Clear();
   // Builds the page of stage `stage_id`, attempt `attempt_id` (-1: the latest attempt). Building

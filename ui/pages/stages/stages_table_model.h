@@ -14,6 +14,7 @@
 #include "core/base/string_pool.h"
 #include "core/model/app_model.h"
 #include "core/query/stage_rows.h"
+#include "ui/widgets/small_table_filter.h"
 
 namespace afterglow::ui {
 
@@ -77,6 +78,7 @@ struct PoolTableRow {
 struct StagesTableModel {
   bool fair_scheduler = false;     // spark.scheduler.mode=FAIR: the pools and the pool column show
   std::vector<PoolTableRow> pools;  // by name
+  SmallTableFilter pool_filter;     // the pools table's filter (by name); kept across rebuilds
   std::vector<StageRow> rows;     // in the API's order (stage id descending, attempt descending)
   std::vector<uint32_t> order;    // every row, in the current sort order
   std::vector<uint32_t> shown;    // `order` after the status filter and the search text

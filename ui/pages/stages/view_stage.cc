@@ -15,12 +15,14 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
 #include "ui/widgets/metric_tooltips.h"
 #include "ui/graph/rdd_dag_view.h"
 #include "ui/pages/stages/duration_histogram_view.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/sortable_table.h"
 #include "ui/pages/stages/stages_table_model.h"
 #include "ui/widgets/status_colors.h"
@@ -233,6 +235,7 @@ void CopySummaryTsv(const StagePageModel& page) {
   tsv.EndRow();
   char text[96];
   for (const SummaryRow& row : page.summary) {
+    if (!page.summary_filter.Shows({row.label})) continue;
     tsv.Cell(row.label);
     for (size_t i = 0; i < 5; ++i) tsv.Cell(SummaryCell(row, i, text, sizeof text));
     tsv.EndRow();
@@ -240,7 +243,7 @@ void CopySummaryTsv(const StagePageModel& page) {
   ImGui::SetClipboardText(tsv.text().c_str());
 }
 
-void DrawSummary(const StagePageModel& page) {
+void DrawSummary(StagePageModel& page) {
   char title[96], count[32];
   std::snprintf(title, sizeof title, "Summary metrics for %s completed %s",
                 FormatCount(page.tasks_complete, count, sizeof count),
@@ -250,7 +253,12 @@ void DrawSummary(const StagePageModel& page) {
     ImGui::TextColored(colors::kMuted, "No task has reported metrics for this stage attempt yet.");
     return;
   }
-  if (CopyTsvButton("summary")) CopySummaryTsv(page);
+  size_t shown = 0;
+  for (const SummaryRow& row : page.summary) shown += page.summary_filter.Shows({row.label});
+  if (DrawSmallTableToolbar("summary", "Filter metrics", page.summary_filter, shown,
+                            page.summary.size(), "metrics").copy) {
+    CopySummaryTsv(page);
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX;
@@ -265,6 +273,7 @@ void DrawSummary(const StagePageModel& page) {
   ImGui::PopFont();
   char text[96];
   for (const SummaryRow& row : page.summary) {
+    if (!page.summary_filter.Shows({row.label})) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.label);
@@ -315,6 +324,7 @@ void CopyExecutorsTsv(const StagePageModel& page) {
   }
   tsv.EndRow();
   for (const ExecutorSummaryRow& e : page.executors) {
+    if (!page.executors_filter.Shows({e.executor_id, e.address})) continue;
     tsv.Cell(e.executor_id);
     tsv.Cell(e.address);
     for (int64_t v : {e.task_time_ms, e.TotalTasks(), e.failed_tasks, e.killed_tasks,
@@ -332,13 +342,23 @@ void CopyExecutorsTsv(const StagePageModel& page) {
   ImGui::SetClipboardText(tsv.text().c_str());
 }
 
-void DrawExecutors(AppState& state, const StagePageModel& page) {
+void DrawExecutors(AppState& state, StagePageModel& page) {
   SectionTitle("Aggregated metrics by executor");
   if (page.executors.empty()) {
     ImGui::TextColored(colors::kMuted, "No executor ran a task of this stage attempt.");
     return;
   }
-  if (CopyTsvButton("executors")) CopyExecutorsTsv(page);
+  // The rows the filter shows, in the model's order: an index the clipper walks.
+  static std::vector<uint32_t> shown;
+  shown.clear();
+  for (size_t i = 0; i < page.executors.size(); ++i) {
+    const ExecutorSummaryRow& e = page.executors[i];
+    if (page.executors_filter.Shows({e.executor_id, e.address})) shown.push_back(static_cast<uint32_t>(i));
+  }
+  if (DrawSmallTableToolbar("executors", "Filter by executor id or address", page.executors_filter,
+                            shown.size(), page.executors.size(), "executors").copy) {
+    CopyExecutorsTsv(page);
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX | ImGuiTableFlags_ScrollY |
@@ -346,7 +366,7 @@ void DrawExecutors(AppState& state, const StagePageModel& page) {
   const float em = ImGui::GetFontSize();
   const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
   const float height =
-      row * static_cast<float>(std::min<size_t>(page.executors.size(), 12) + 1) + 4;
+      row * static_cast<float>(std::min<size_t>(std::max<size_t>(shown.size(), 1), 12) + 1) + 4;
   if (!ImGui::BeginTable("executors", kExecColumnCount, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   auto hidden = [](bool shown) { return shown ? 0 : ImGuiTableColumnFlags_Disabled; };
@@ -369,10 +389,10 @@ void DrawExecutors(AppState& state, const StagePageModel& page) {
   ImGui::PopFont();
   char text[96];
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(page.executors.size()));
+  clipper.Begin(static_cast<int>(shown.size()));
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const ExecutorSummaryRow& e = page.executors[i];
+      const ExecutorSummaryRow& e = page.executors[shown[i]];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(i);
@@ -423,9 +443,31 @@ void DrawExecutors(AppState& state, const StagePageModel& page) {
 
 // ---- [accumulators] -------------------------------------------------------------------------
 
-void DrawAccumulators(const StagePageModel& page) {
+void CopyAccumulatorsTsv(const StagePageModel& page) {
+  TsvWriter tsv;
+  for (const char* h : {"ID", "Name", "Value"}) tsv.Cell(h);
+  tsv.EndRow();
+  for (const AccumulatorRow& acc : page.accumulators) {
+    if (!page.accumulators_filter.Shows({acc.name, acc.value})) continue;
+    tsv.Cell(acc.id);
+    tsv.Cell(acc.name);
+    tsv.Cell(acc.value);
+    tsv.EndRow();
+  }
+  ImGui::SetClipboardText(tsv.text().c_str());
+}
+
+void DrawAccumulators(StagePageModel& page) {
   if (page.accumulators.empty()) return;
   SectionTitle("Accumulators");
+  size_t shown = 0;
+  for (const AccumulatorRow& acc : page.accumulators) {
+    shown += page.accumulators_filter.Shows({acc.name, acc.value});
+  }
+  if (DrawSmallTableToolbar("accumulators", "Filter by name or value", page.accumulators_filter,
+                            shown, page.accumulators.size(), "accumulators").copy) {
+    CopyAccumulatorsTsv(page);
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX;
@@ -438,6 +480,7 @@ void DrawAccumulators(const StagePageModel& page) {
   ImGui::TableHeadersRow();
   ImGui::PopFont();
   for (const AccumulatorRow& acc : page.accumulators) {
+    if (!page.accumulators_filter.Shows({acc.name, acc.value})) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::Text("%lld", static_cast<long long>(acc.id));

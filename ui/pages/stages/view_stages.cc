@@ -8,6 +8,7 @@
 #include "ui/widgets/format.h"
 #include "ui/app/keyboard.h"
 #include "ui/widgets/metric_tooltips.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/sortable_table.h"
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
@@ -168,10 +169,32 @@ void DrawRow(AppState& state, const StageRow& row, float row_height, bool select
 // Spark's "Fair Scheduler Pools" table, above the stages when the scheduler is FAIR. The log does
 // not hold a pool's minimum share or weight (the scheduler's allocation file): the table shows
 // what the stages tell.
-void DrawPools(const StagesTableModel& stages) {
+void CopyPoolsTsv(const StagesTableModel& stages) {
+  TsvWriter tsv;
+  for (const char* h : {"Pool Name", "Stages", "Active Stages", "Running Tasks"}) tsv.Cell(h);
+  tsv.EndRow();
+  for (const PoolTableRow& pool : stages.pools) {
+    if (!stages.pool_filter.Shows({pool.name})) continue;
+    tsv.Cell(pool.name);
+    tsv.Cell(pool.stages);
+    tsv.Cell(pool.active_stages);
+    tsv.Cell(pool.running_tasks);
+    tsv.EndRow();
+  }
+  ImGui::SetClipboardText(tsv.text().c_str());
+}
+
+void DrawPools(StagesTableModel& stages) {
   char title[64];
   std::snprintf(title, sizeof title, "Fair Scheduler Pools (%zu)", stages.pools.size());
   SectionTitle(title);
+  size_t shown = 0;
+  for (const PoolTableRow& pool : stages.pools) shown += stages.pool_filter.Shows({pool.name});
+  if (DrawSmallTableToolbar("pools", "Filter pools by name", stages.pool_filter, shown,
+                            stages.pools.size(), "pools")
+          .copy) {
+    CopyPoolsTsv(stages);
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX;
@@ -185,6 +208,7 @@ void DrawPools(const StagesTableModel& stages) {
   ImGui::TableHeadersRow();
   ImGui::PopFont();
   for (const PoolTableRow& pool : stages.pools) {
+    if (!stages.pool_filter.Shows({pool.name})) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(pool.name.c_str());

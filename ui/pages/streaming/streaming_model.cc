@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "core/analysis/durations.h"
 #include "core/analysis/streaming/streaming_statistics.h"
-#include "core/base/epoch_clock.h"
 #include "core/query/streaming_rows.h"
 
 namespace afterglow::ui {
@@ -51,20 +51,28 @@ void StreamingListModel::Clear() {
 void StreamingListModel::Build(const AttemptModel* model, const StringPool* strings) {
   Clear();
   if (model == nullptr || strings == nullptr) return;
-  for (const StreamingQueryRow& row : StreamingQueryRows(model->streaming, *strings, NowEpochMs())) {
+  // A log has no "now": a run still active at its end runs to the log's last event.
+  const int64_t now = DurationNowMs(*model);
+  for (const StreamingQueryRow& row : StreamingQueryRows(model->streaming, *strings, now)) {
     active += row.active;
     rows.push_back(StreamingListRowOf(row));
   }
+}
+
+bool StreamingListModel::Shows(const StreamingListRow& row) const {
+  return filter.Shows({row.name, row.status, row.id, row.run_id, row.exception});
 }
 
 void StreamingRunModel::Clear() { *this = StreamingRunModel(); }
 
 void StreamingRunModel::Build(const AttemptModel* model, const StringPool* strings,
                               std::string_view run) {
+  const SmallTableFilter kept_filter = run_id == run ? batches_filter : SmallTableFilter();
   Clear();
+  batches_filter = kept_filter;
   run_id.assign(run);
   if (model == nullptr || strings == nullptr) return;
-  const int64_t now = NowEpochMs();
+  const int64_t now = DurationNowMs(*model);
   const std::optional<StreamingQueryRow> row =
       FindStreamingQueryRow(model->streaming, *strings, run, now);
   if (!row) return;

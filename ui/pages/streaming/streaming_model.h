@@ -11,6 +11,7 @@
 
 #include "core/model/app_model.h"
 #include "core/base/string_pool.h"
+#include "ui/widgets/small_table_filter.h"
 
 namespace afterglow::ui {
 
@@ -31,6 +32,10 @@ struct StreamingListRow {
 struct StreamingListModel {
   std::vector<StreamingListRow> rows;  // active runs first, newest start first (Spark's order)
   size_t active = 0;                   // how many rows are active (they come first)
+  SmallTableFilter filter;             // the search box's text; kept across rebuilds
+
+  // True when the filter shows `row`: its name, status, query id, run id or exception holds it.
+  bool Shows(const StreamingListRow& row) const;
 
   void Clear();
   void Build(const AttemptModel* model, const StringPool* strings);
@@ -74,6 +79,7 @@ struct StreamingRunModel {
   StreamingChart watermark_gap;  // empty: no chart
   StreamingChart state_rows_total, state_rows_updated, state_memory_bytes, state_rows_dropped;
   std::vector<StreamingBatchRow> batches;  // report order (timestamp)
+  SmallTableFilter batches_filter;         // kept across a rebuild of the same run
 
   void Clear();
   void Build(const AttemptModel* model, const StringPool* strings, std::string_view run_id);

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "ui/app/views.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
 #include "ui/widgets/widgets.h"
@@ -39,6 +41,7 @@ void CopyStreamingTable(const StreamingListModel& list) {
   tsv.EndRow();
   char text[64];
   for (const StreamingListRow& row : list.rows) {
+    if (!list.Shows(row)) continue;
     tsv.Cell(row.name);
     tsv.Cell(row.status);
     tsv.Cell(row.id);
@@ -54,6 +57,34 @@ void CopyStreamingTable(const StreamingListModel& list) {
   ImGui::SetClipboardText(tsv.text().c_str());
 }
 
+// A run's query id or run id in full, in the mono font: hovering shows it with how to copy it,
+// a right click copies it. True when it was clicked (a run id opens its statistics page).
+bool UuidCell(const std::string& uuid, bool link) {
+  ImGui::PushFont(Fonts().mono);
+  bool clicked = false;
+  if (link) {
+    clicked = LinkText(uuid.c_str());
+  } else {
+    ImGui::TextUnformatted(uuid.c_str());
+  }
+  ImGui::PopFont();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s\n%s", uuid.c_str(),
+                      link ? "Click: the run's statistics. Right click: copy the run id."
+                           : "Right click: copy the query id.");
+  }
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) ImGui::SetClipboardText(uuid.c_str());
+  return clicked;
+}
+
+// Wide enough for a UUID (36 characters) in the mono font, whatever its size.
+float UuidColumnWidth() {
+  ImGui::PushFont(Fonts().mono);
+  const float width = ImGui::CalcTextSize("00000000-0000-0000-0000-000000000000").x;
+  ImGui::PopFont();
+  return width + ImGui::GetStyle().CellPadding.x * 2;
+}
+
 void DrawStreamingTable(AppState& state, const char* id, size_t from, size_t to, bool ended) {
   const StreamingListModel& list = state.streaming;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
@@ -63,8 +94,9 @@ void DrawStreamingTable(AppState& state, const char* id, size_t from, size_t to,
   if (!ImGui::BeginTable(id, ended ? 10 : 9, kFlags)) return;
   ImGui::TableSetupColumn("Name", 0, em * 7);
   ImGui::TableSetupColumn("Status", 0, em * 5.5f);
-  ImGui::TableSetupColumn("ID", 0, em * 17);
-  ImGui::TableSetupColumn("Run ID", 0, em * 17);
+  const float uuid_width = UuidColumnWidth();
+  ImGui::TableSetupColumn("ID", 0, uuid_width);
+  ImGui::TableSetupColumn("Run ID", 0, uuid_width);
   ImGui::TableSetupColumn("Start Time", 0, em * 9.5f);
   ImGui::TableSetupColumn("Duration", 0, em * 6);
   ImGui::TableSetupColumn("Avg Input /sec", 0, em * 6.5f);
@@ -77,6 +109,7 @@ void DrawStreamingTable(AppState& state, const char* id, size_t from, size_t to,
   char text[64];
   for (size_t i = from; i < to; ++i) {
     const StreamingListRow& row = list.rows[i];
+    if (!list.Shows(row)) continue;
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -88,11 +121,9 @@ void DrawStreamingTable(AppState& state, const char* id, size_t from, size_t to,
                         "The log's QueryTerminatedEvent says the run failed.");
     }
     ImGui::TableNextColumn();
-    ImGui::PushFont(Fonts().mono);
-    ImGui::TextUnformatted(row.id.c_str());
+    UuidCell(row.id, false);
     ImGui::TableNextColumn();
-    const bool open = LinkText(row.run_id.c_str());
-    ImGui::PopFont();
+    const bool open = UuidCell(row.run_id, true);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(FormatTimestamp(row.start_ms, text, sizeof text));
     ImGui::TableNextColumn();
@@ -140,7 +171,7 @@ void DrawStreamingTable(AppState& state, const char* id, size_t from, size_t to,
 }  // namespace
 
 void DrawStreamingView(AppState& state) {
-  const StreamingListModel& list = state.streaming;
+  StreamingListModel& list = state.streaming;
   ImGui::PushFont(Fonts().title);
   ImGui::TextUnformatted("Streaming Query");
   ImGui::PopFont();
@@ -148,7 +179,12 @@ void DrawStreamingView(AppState& state) {
     ImGui::TextColored(colors::kMuted, "This log has no Structured Streaming queries.");
     return;
   }
-  if (CopyTsvButton("streaming")) CopyStreamingTable(list);
+  size_t shown = 0;
+  for (const StreamingListRow& row : list.rows) shown += list.Shows(row);
+  if (DrawSmallTableToolbar("streaming", "Filter by name, status, id or run id", list.filter, shown,
+                            list.rows.size(), "runs").copy) {
+    CopyStreamingTable(list);
+  }
   char title[64];
   if (list.active > 0) {
     std::snprintf(title, sizeof title, "Active Streaming Queries (%zu)", list.active);

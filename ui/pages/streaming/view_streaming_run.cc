@@ -5,11 +5,13 @@
 // them), and the batches below. Every value comes from core/analysis/streaming.
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "ui/app/views.h"
 #include "ui/widgets/chart.h"
 #include "ui/widgets/chart_layout.h"
 #include "ui/widgets/format.h"
+#include "ui/widgets/small_table_filter.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
 #include "ui/widgets/widgets.h"
@@ -145,6 +147,13 @@ void DrawStreamingRunHeadline(const StreamingRunModel& run) {
   }
 }
 
+// The filter matches a batch's id or its timestamp as logged.
+bool BatchShown(const StreamingRunModel& run, const StreamingBatchRow& batch) {
+  char id[24];
+  std::snprintf(id, sizeof id, "%lld", static_cast<long long>(batch.batch_id));
+  return run.batches_filter.Shows({id, batch.timestamp});
+}
+
 void CopyStreamingBatches(const StreamingRunModel& run) {
   TsvWriter tsv;
   for (const char* name : {"Batch", "Timestamp", "Input Rows", "Input Rate", "Process Rate",
@@ -153,7 +162,9 @@ void CopyStreamingBatches(const StreamingRunModel& run) {
   }
   tsv.EndRow();
   char text[32];
-  for (const StreamingBatchRow& batch : run.batches) {
+  for (auto it = run.batches.rbegin(); it != run.batches.rend(); ++it) {  // as the table lists them
+    const StreamingBatchRow& batch = *it;
+    if (!BatchShown(run, batch)) continue;
     tsv.Cell(batch.batch_id);
     tsv.Cell(batch.timestamp);
     tsv.Cell(batch.input_rows);
@@ -168,9 +179,18 @@ void CopyStreamingBatches(const StreamingRunModel& run) {
   ImGui::SetClipboardText(tsv.text().c_str());
 }
 
-void DrawStreamingBatches(const StreamingRunModel& run) {
+void DrawStreamingBatches(StreamingRunModel& run) {
   SectionTitle("Batches");
-  if (CopyTsvButton("batches")) CopyStreamingBatches(run);
+  // The batches the filter shows, newest first: an index the clipper walks.
+  static std::vector<uint32_t> shown;
+  shown.clear();
+  for (size_t i = run.batches.size(); i-- > 0;) {
+    if (BatchShown(run, run.batches[i])) shown.push_back(static_cast<uint32_t>(i));
+  }
+  if (DrawSmallTableToolbar("batches", "Filter by batch id or timestamp", run.batches_filter,
+                            shown.size(), run.batches.size(), "batches").copy) {
+    CopyStreamingBatches(run);
+  }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
                                      ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
@@ -188,11 +208,11 @@ void DrawStreamingBatches(const StreamingRunModel& run) {
   ImGui::PopFont();
   char text[48];
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(run.batches.size()));
+  clipper.Begin(static_cast<int>(shown.size()));
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       // Newest batch first, as a reader of a long run wants it.
-      const StreamingBatchRow& batch = run.batches[run.batches.size() - 1 - static_cast<size_t>(i)];
+      const StreamingBatchRow& batch = run.batches[shown[static_cast<size_t>(i)]];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::Text("%lld", static_cast<long long>(batch.batch_id));
@@ -222,7 +242,7 @@ void DrawStreamingBatches(const StreamingRunModel& run) {
 }  // namespace
 
 void DrawStreamingRunView(AppState& state) {
-  const StreamingRunModel& run = state.streaming_run;
+  StreamingRunModel& run = state.streaming_run;
   if (!run.found) {
     ImGui::TextColored(colors::kFailed, "Failed to find streaming query %s", run.run_id.c_str());
     if (LinkText("All streaming queries")) Navigate(state, Route{ViewId::kStreaming});

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -52,6 +53,25 @@ int CountSkippedClusters(const RddDagModel& dag) {
   int count = 0;
   for (const RddDagCluster& cluster : dag.clusters) count += cluster.skipped ? 1 : 0;
   return count;
+}
+
+// The stage tables' filter: only the stages whose id or name it holds are laid out, each in its
+// section, and a rebuild of the same job keeps the filter.
+TEST(JobPageModel, StageFilterKeepsTheMatchingStagesInTheirSections) {
+  Loaded loaded = Load("spark/spark-events/local-1642039451826");
+  ASSERT_NE(loaded.session, nullptr);
+  JobPageModel page;
+  BuildJobPageModel(*loaded.model, *loaded.strings, 2, 16.0f, page);
+  ASSERT_EQ(page.display.size(), 3u);  // stages 5 (completed), 4 and 3 (skipped)
+  std::strcpy(page.stage_filter.text, "4");
+  page.ArrangeStages();
+  ASSERT_EQ(page.display.size(), 1u);
+  EXPECT_EQ(page.stages[page.display[0]].stage_id, 4);
+  EXPECT_EQ(page.section_size[static_cast<size_t>(JobStageSection::kCompleted)], 0u);
+  EXPECT_EQ(page.section_size[static_cast<size_t>(JobStageSection::kSkipped)], 1u);
+  BuildJobPageModel(*loaded.model, *loaded.strings, 2, 16.0f, page);
+  EXPECT_STREQ(page.stage_filter.text, "4");
+  EXPECT_EQ(page.display.size(), 1u);
 }
 
 TEST(JobPageModel, SqlJobWithSkippedStages) {
