@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "ui/graph/graph_view.h"
 #include "ui/widgets/theme.h"
@@ -118,8 +119,9 @@ bool DrawPlanCanvas(const char* id, SqlPlanGraphModel& model, float height, int6
     const ImU32 border = is_selected ? selected_border : node.is_new ? new_border : node_border;
     canvas.draw->AddRect(a, b, border, rounding, 0, is_selected ? 2.5f : node.is_new ? 2.0f : 1.0f);
     DrawNodeText(canvas, node, rect, row);
-    if (!anchored && a.y >= canvas.region_min.y && b.y <= canvas.region_max.y) {
-      AnchorRect("planNode", a, b);  // the first operator wholly in view, for the browser tests
+    if (!anchored && !node.metric_lines.empty() && a.y >= canvas.region_min.y &&
+        b.y <= canvas.region_max.y) {
+      AnchorRect("planNode", a, b);  // the first operator with metrics in view, for the tests
       anchored = true;
     }
     if (canvas.Hit(rect)) hovered = static_cast<int32_t>(i);
@@ -233,7 +235,11 @@ bool DrawSidePanel(const SqlPlanGraphModel& model, int64_t selected,
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                    ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("Metric", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("total (min, med, max)", ImGuiTableColumnFlags_WidthStretch,
+                            1.4f);
+    ImGui::PushFont(Fonts().bold);
+    ImGui::TableHeadersRow();
+    ImGui::PopFont();
     for (const std::string& line : node.metric_lines) {
       const size_t colon = line.find(": ");
       ImGui::TableNextRow();
@@ -241,7 +247,12 @@ bool DrawSidePanel(const SqlPlanGraphModel& model, int64_t selected,
       ImGui::PushTextWrapPos(0);
       ImGui::TextUnformatted(line.c_str(), line.c_str() + std::min(colon, line.size()));
       ImGui::TableNextColumn();
-      if (colon != std::string::npos) ImGui::TextUnformatted(line.c_str() + colon + 2);
+      // "total (min, med, max ...)\n<values>": the legend is the table's header; the values here.
+      if (colon != std::string::npos) {
+        const char* value = line.c_str() + colon + 2;
+        const char* values = std::strchr(value, '\n');
+        ImGui::TextUnformatted(values != nullptr ? values + 1 : value);
+      }
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
@@ -327,11 +338,12 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
   }
   SearchBox("##plansearch", "Find a node by name or id  ( / )", model.search.text,
             sizeof model.search.text, em * 16);
-  const bool stepped = ImGui::IsItemDeactivated() &&
-                       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  // Enter steps: the one that ends typing in the box, and each one after it while no other
+  // text box has the keyboard.
+  const bool enter = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  const bool stepped = enter && (ImGui::IsItemDeactivated() || !ImGui::GetIO().WantTextInput);
   UpdateSqlPlanSearch(model);
   if (stepped) {
-    ImGui::SetKeyboardFocusHere(-1);  // keep typing or stepping with Enter
     const int64_t found = StepSqlPlanSearch(model, ImGui::GetIO().KeyShift);
     if (found >= 0) {
       BringIntoView(model, found);
