@@ -177,7 +177,9 @@ int32_t DrawVersionPicker(SqlPlanGraphModel& model) {
   ImGui::EndDisabled();
   if (model.version > 0) {
     ImGui::SameLine(0, ImGui::GetFontSize());
-    ImGui::Checkbox("Initial plan beside it", &model.side_by_side);
+    if (ImGui::Checkbox("Initial plan beside it", &model.side_by_side) && !model.side_by_side) {
+      model.selected_in_initial = false;  // the initial plan's node is no longer drawn
+    }
     AnchorLastItem("planSideBySide");
   }
   return picked;
@@ -205,7 +207,7 @@ void DrawChanges(const SqlPlanGraphModel& model) {
 
 // The selected node's name, id, key figure, every metric as the API prints it, its stages as
 // links and its description. True when a stage link was clicked (its route in *open).
-bool DrawSidePanel(const SqlPlanGraphModel& model, int64_t selected,
+bool DrawSidePanel(const SqlPlanGraphModel& model, bool in_initial, int64_t selected,
                    float width, float height, Route* open) {
   ImGui::BeginChild("##plan_side_panel", ImVec2(width, height), true);
   const int32_t index = selected >= 0 ? model.IndexOfNode(selected) : -1;
@@ -226,7 +228,7 @@ bool DrawSidePanel(const SqlPlanGraphModel& model, int64_t selected,
   ImGui::TextUnformatted(node.title.c_str());
   ImGui::PopFont();
   ImGui::TextColored(colors::kMuted, "node id %lld%s%s", static_cast<long long>(node.node_id),
-                     model.selected_in_initial ? ", initial plan" : "",
+                     in_initial ? ", initial plan" : "",
                      node.is_new ? ", new in this plan version" : "");
   ImGui::PopTextWrapPos();
   if (node.metric_lines.empty()) {
@@ -405,9 +407,9 @@ bool DrawSqlPlanGraph(AppState& state, int64_t execution_id, float height,
   ImGui::EndGroup();
   ImGui::SameLine();
   Route open;
-  const bool follow = DrawSidePanel(
-      model.selected_in_initial && beside ? state.sql_plan_graph_initial : model, selected,
-      panel_width, graph_height, &open);
+  const bool in_initial = model.selected_in_initial && beside;
+  const bool follow = DrawSidePanel(in_initial ? state.sql_plan_graph_initial : model, in_initial,
+                                    selected, panel_width, graph_height, &open);
   if (selected_node_id != nullptr) *selected_node_id = selected;
   if (follow) {
     Navigate(state, open);
