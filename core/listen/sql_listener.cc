@@ -134,6 +134,7 @@ void SqlListener::CleanupExecutions() {
     sql.executions.erase(id);
     sql.graphs.erase(id);
     sql.plan_history.erase(id);
+    sql.replaced_graphs.erase(id);
   }
 }
 
@@ -343,7 +344,9 @@ SqlListener::LiveExecution* SqlListener::RecordPlan(int64_t execution_id,
                                                     const OptString& physical_plan_description) {
   SqlPlanGraph graph;
   if (!BuildSparkPlanGraph(plan, *pool_, graph)) return nullptr;
-  model_->sql.graphs[execution_id] = std::move(graph);
+  auto [stored, first] = model_->sql.graphs.try_emplace(execution_id);
+  if (!first) model_->sql.replaced_graphs[execution_id].push_back(std::move(stored->second));
+  stored->second = std::move(graph);
   if (physical_plan_description.present) {
     model_->sql.plan_history[execution_id].push_back(physical_plan_description.id);
   }

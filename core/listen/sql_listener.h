@@ -59,7 +59,8 @@ class SqlListener : public SqlEventSink {
 
   LiveExecution& GetOrCreateExecution(int64_t execution_id);
   // A plan, the first or one adaptive execution re-planned (SQLAppStatusListener's
-  // onExecutionStart and onAdaptiveExecutionUpdate): its graph replaces the last, its description
+  // onExecutionStart and onAdaptiveExecutionUpdate): its graph replaces the last (kept in
+  // replaced_graphs), its description
   // joins the plan history and its metrics are added. Null, with nothing changed, when the plan
   // does not build a graph (the event is then dropped).
   LiveExecution* RecordPlan(int64_t execution_id, const SparkPlanInfoTree& plan,

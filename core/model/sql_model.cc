@@ -22,6 +22,19 @@ const std::string* SqlExecutionRow::MetricValue(int64_t accumulator_id) const {
   return &it->second;
 }
 
+size_t SqlModel::PlanVersionCount(int64_t execution_id) const {
+  if (graphs.count(execution_id) == 0) return 0;
+  const auto replaced = replaced_graphs.find(execution_id);
+  return replaced == replaced_graphs.end() ? 1 : replaced->second.size() + 1;
+}
+
+const SqlPlanGraph* SqlModel::PlanVersion(int64_t execution_id, size_t version) const {
+  const size_t count = PlanVersionCount(execution_id);
+  if (version >= count) return nullptr;
+  if (version + 1 == count) return &graphs.at(execution_id);
+  return &replaced_graphs.at(execution_id)[version];
+}
+
 const StreamingQuery* StreamingModel::FindRun(StringId run_id) const {
   for (const StreamingQuery& query : queries) {
     if (query.run_id == run_id) return &query;

@@ -35,7 +35,7 @@ void PrepareRoute(AppState& state) {
       }
       break;
     case ViewId::kSqlQuery:
-      PrepareSqlPlanGraph(state, state.route.id);
+      PrepareSqlPlanGraph(state, state.route.id, state.route.attempt);
       if (state.session != nullptr && state.SelectedApp() != nullptr) {
         state.sql_query.Build(*state.session, *state.SelectedApp(), state.SelectedModel(),
                               state.Strings(), state.route.id);

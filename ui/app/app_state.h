@@ -87,6 +87,7 @@ struct AppState {
   StagesTableModel stages;   // the Stages tab's stage attempts (RefreshModels)
   StagePageModel stage_page;  // the stage attempt of route #/stages/<id>/<attempt> (PrepareRoute)
   SqlPlanGraphModel sql_plan_graph;  // the plan graph of route #/sql/<id> (PrepareRoute)
+  SqlPlanGraphModel sql_plan_graph_initial;  // its initial plan, drawn beside it (AQE)
   JobPageModel job_page;    // route #/jobs/<id> (PrepareRoute)
   RddDagModel stage_dag;    // the DAG of route #/stages/<id>/<attempt> (PrepareRoute)
   SqlListModel sql;          // the SQL tab's executions (RefreshModels)

@@ -52,6 +52,7 @@ bool ParseNonNegative(std::string_view text, T* value) {
 }
 
 constexpr std::string_view kCompareName = "compare";
+constexpr std::string_view kSqlPlanSegment = "plan";
 
 std::string_view CompareItemsName(CompareItems items) {
   return items == CompareItems::kJobs ? "jobs" : items == CompareItems::kSql ? "sql" : "";
@@ -190,6 +191,16 @@ std::optional<Route> ParsePath(std::string_view text) {
     }
     if (!ParseNonNegative(NextSegment(text), &route.id)) return std::nullopt;
     if (text.empty()) return route;
+    if (section.entity == ViewId::kSqlQuery) {
+      // "plan/<n>": the execution's n-th plan version, 1 the initial one (attempt n - 1).
+      int32_t version = 0;
+      if (NextSegment(text) != kSqlPlanSegment || !ParseNonNegative(NextSegment(text), &version) ||
+          version < 1 || !text.empty()) {
+        return std::nullopt;
+      }
+      route.attempt = version - 1;
+      return route;
+    }
     if (section.entity != ViewId::kStage) return std::nullopt;
     if (!ParseNonNegative(NextSegment(text), &route.attempt) || !text.empty()) return std::nullopt;
     return route;
@@ -205,6 +216,9 @@ std::string FormatPath(const Route& route) {
     if (route.view == ViewId::kStreamingRun) return "#/" + std::string(section.name) + "/" + route.key;
     std::string text = "#/" + std::string(section.name) + "/" + std::to_string(route.id);
     if (route.view == ViewId::kStage && route.attempt >= 0) text += "/" + std::to_string(route.attempt);
+    if (route.view == ViewId::kSqlQuery && route.attempt >= 0) {
+      text += "/" + std::string(kSqlPlanSegment) + "/" + std::to_string(route.attempt + 1);
+    }
     return text;
   }
   return "#/overview";

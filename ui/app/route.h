@@ -19,7 +19,7 @@ enum class ViewId : uint8_t {
   kStage,        // #/stages/<stage id>/<attempt id>
   kExecutors,    // #/executors
   kSql,          // #/sql
-  kSqlQuery,     // #/sql/<execution id>
+  kSqlQuery,     // #/sql/<execution id>[/plan/<n>] (n: the plan version, 1 the initial)
   kEnvironment,  // #/environment
   kStorage,      // #/storage
   kTimeline,     // #/timeline
@@ -48,7 +48,7 @@ struct CompareRoute {
 struct Route {
   ViewId view = ViewId::kOverview;
   int64_t id = -1;       // job, stage or execution id for the views that show one entity
-  int32_t attempt = -1;  // stage attempt id (kStage)
+  int32_t attempt = -1;  // stage attempt id (kStage); plan version, 0 the initial (kSqlQuery)
   std::string key = {};  // a streaming run's id, a UUID (kStreamingRun)
   CompareRoute compare = {};  // kCompare only
   // The application (and its attempt id) the route shows; empty for the one selected, as when a

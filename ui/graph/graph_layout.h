@@ -89,6 +89,14 @@ struct GraphViewport {
   float zoom = 1.0f;           // screen pixels per layout unit
   float pan_x = 0, pan_y = 0;  // layout point at the region's top-left corner
   bool fitted = false;         // false: the next draw fits the graph to the region
+  // A layout point the next draw centres in the region (a node a search stepped to).
+  bool center_pending = false;
+  float center_x = 0, center_y = 0;
+  void CenterOn(float x, float y) {
+    center_pending = true;
+    center_x = x;
+    center_y = y;
+  }
   int ZoomPercent() const { return static_cast<int>(zoom * 100.0f + 0.5f); }
 };
 

@@ -127,6 +127,11 @@ void BeginGraphCanvas(const char* id, float height, const LayoutRect& bounds,
     Fit(bounds, region_size, viewport);
   }
   if (toolbar_zoom != 1.0f) ZoomAround(viewport, toolbar_zoom, region_size.x * 0.5f, 0.0f);
+  if (viewport.center_pending) {
+    viewport.pan_x = viewport.center_x - region_size.x * 0.5f / viewport.zoom;
+    viewport.pan_y = viewport.center_y - region_size.y * 0.5f / viewport.zoom;
+    viewport.center_pending = false;
+  }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, kClickSlop)) {
     viewport.pan_x -= io.MouseDelta.x / viewport.zoom;
     viewport.pan_y -= io.MouseDelta.y / viewport.zoom;

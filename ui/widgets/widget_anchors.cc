@@ -13,16 +13,29 @@ int g_count = 0;
 
 void ClearWidgetAnchors() { g_count = 0; }
 
-void AnchorLastItem(const char* name, const char* text) {
+namespace {
+
+WidgetAnchor* NewAnchor(const char* name, ImVec2 min, ImVec2 max) {
   for (int i = 0; i < g_count; ++i) {
-    if (std::strcmp(g_anchors[i].name, name) == 0) return;
+    if (std::strcmp(g_anchors[i].name, name) == 0) return nullptr;
   }
-  if (g_count == kMaxAnchors) return;
+  if (g_count == kMaxAnchors) return nullptr;
   WidgetAnchor& anchor = g_anchors[g_count++];
   anchor.name = name;
-  anchor.min = ImGui::GetItemRectMin();
-  anchor.max = ImGui::GetItemRectMax();
+  anchor.min = min;
+  anchor.max = max;
   anchor.text[0] = '\0';
+  return &anchor;
+}
+
+}  // namespace
+
+void AnchorRect(const char* name, ImVec2 min, ImVec2 max) { NewAnchor(name, min, max); }
+
+void AnchorLastItem(const char* name, const char* text) {
+  WidgetAnchor* found = NewAnchor(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (found == nullptr) return;
+  WidgetAnchor& anchor = *found;
   if (text != nullptr) {
     std::strncpy(anchor.text, text, sizeof anchor.text - 1);
     anchor.text[sizeof anchor.text - 1] = '\0';

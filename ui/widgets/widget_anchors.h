@@ -18,6 +18,8 @@ void ClearWidgetAnchors();
 // Records the last item's rectangle under `name` (a string literal), unless the frame already has
 // an anchor of that name: the first one drawn wins. `text` (optional) is copied.
 void AnchorLastItem(const char* name, const char* text = nullptr);
+// The same for a rectangle drawn without an item (a box on a graph canvas).
+void AnchorRect(const char* name, ImVec2 min, ImVec2 max);
 // The anchors recorded in the last frame drawn; `count` receives how many.
 const WidgetAnchor* WidgetAnchors(int* count);
 

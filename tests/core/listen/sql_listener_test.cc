@@ -204,6 +204,18 @@ TEST(SqlListener, AdaptiveUpdatesReplaceThePlanAndAddMetricDefinitions) {
   EXPECT_EQ(session->strings().Get(sql.executions.at(0).physical_plan_description.id),
             "== Final Plan ==");
   EXPECT_EQ(sql.plan_history.at(0).size(), 2u);
+  // Every version stays readable: the initial plan (the start's, with its codegen cluster) and
+  // the final one.
+  ASSERT_EQ(sql.PlanVersionCount(0), 2u);
+  ASSERT_NE(sql.PlanVersion(0, 0), nullptr);
+  int clusters = 0;
+  for (const SqlPlanNode& node : sql.PlanVersion(0, 0)->all_nodes) {
+    if (node.is_cluster && session->strings().Get(node.name) == "WholeStageCodegen (1)") ++clusters;
+  }
+  EXPECT_EQ(clusters, 1);
+  EXPECT_EQ(sql.PlanVersion(0, 1), &graph);
+  EXPECT_EQ(sql.PlanVersion(0, 2), nullptr);
+  EXPECT_EQ(sql.PlanVersionCount(7), 0u);
 }
 
 TEST(SqlListener, PlanGraphIdsClustersAndReusedExchanges) {

@@ -37,6 +37,17 @@ TEST(Route, RejectsWhatNamesNoView) {
   }
 }
 
+TEST(Route, SqlQueryMayNameItsPlanVersion) {
+  EXPECT_EQ(ParseRoute("#/sql/7/plan/1"), (Route{ViewId::kSqlQuery, 7, 0}));
+  EXPECT_EQ(ParseRoute("#/sql/7/plan/3?app=a"), (Route{ViewId::kSqlQuery, 7, 2, {}, {}, "a"}));
+  EXPECT_EQ(FormatRoute({ViewId::kSqlQuery, 7, 2}), "#/sql/7/plan/3");
+  EXPECT_EQ(FormatRoute({ViewId::kSqlQuery, 7, -1}), "#/sql/7");
+  for (const char* text : {"#/sql/7/plan/0", "#/sql/7/plan", "#/sql/7/3", "#/sql/7/plan/2/1",
+                           "#/sql/7/plans/2", "#/sql/7/plan/x"}) {
+    EXPECT_FALSE(ParseRoute(text).has_value()) << text;
+  }
+}
+
 TEST(Route, StorageRddPageRoute) {
   EXPECT_EQ(ParseRoute("#/storage/7"), (Route{ViewId::kRdd, 7}));
   EXPECT_EQ(FormatRoute({ViewId::kRdd, 7}), "#/storage/7");

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/base/java_strings.h"
+#include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
 namespace {
@@ -20,60 +21,119 @@ bool ParseInt(std::string_view text, size_t& at, int32_t& value) {
   return at > start;
 }
 
-// The rows a node shows and its box width (layout units) for `measure`.
+// The rows a compact node shows and its box width (layout units) for `measure`.
 float BuildRows(const TextMeasure& measure, SqlPlanGraphNode& node) {
   const float pad = measure.line_height * kSqlNodePadRows;
-  const float indent = measure.line_height;
   const float room = kSqlNodeMaxWidth - 2 * pad;
   float widest = 0;
-  auto add = [&](std::string_view text, bool bold, bool indented) {
+  auto add = [&](std::string_view text, bool bold) {
     bool cut = false;
     SqlPlanGraphRow& row = node.rows.emplace_back();
-    row.text = ElideToWidth(measure, text, bold, room - (indented ? indent : 0.0f), &cut);
+    row.text = ElideToWidth(measure, text, bold, room, &cut);
     row.bold = bold;
-    row.indent = indented;
     node.elided = node.elided || cut;
-    widest = std::max(widest, measure.Width(row.text, bold) + (indented ? indent : 0.0f));
+    widest = std::max(widest, measure.Width(row.text, bold));
   };
-  add(node.title, true, false);
-  for (const std::string& line : node.metric_lines) {
-    std::string_view rest = line;
-    bool first = true;
-    while (true) {
-      const size_t newline = rest.find('\n');
-      add(rest.substr(0, newline), false, !first);
-      if (newline == std::string_view::npos) break;
-      rest.remove_prefix(newline + 1);
-      first = false;
-    }
+  if (node.is_cluster && !node.key_figure.empty()) {
+    add(node.title + kSqlKeyFigureSeparator + node.key_figure, true);
+  } else {
+    add(node.title, true);
+    if (!node.key_figure.empty()) add(node.key_figure, false);
   }
   return widest;
 }
 
-// Lays the stage links out on one row after kSqlStagesLabel; returns the row's width. Links that
-// do not fit in the widest box are left out (the tooltip's metric lines still name them).
-float BuildStageLinks(const TextMeasure& measure, const std::vector<std::pair<int32_t, int32_t>>& stages,
-                      SqlPlanGraphNode& node) {
-  if (stages.empty()) return 0;
-  const float pad = measure.line_height * kSqlNodePadRows;
-  float x = pad + measure.Width(kSqlStagesLabel, false);
-  const float space = measure.Width("  ", false);
-  for (const auto& [stage, attempt] : stages) {
-    std::string text = std::to_string(stage) + "." + std::to_string(attempt);
-    const float w = measure.Width(text, false);
-    if (x + space + w > kSqlNodeMaxWidth - pad) break;
-    SqlPlanStageLink& link = node.stages.emplace_back();
-    link.stage_id = stage;
-    link.attempt_id = attempt;
-    link.text = std::move(text);
-    link.x0 = x + space;
-    link.x1 = link.x0 + w;
-    x = link.x1;
+// The total of the metric line "<name>: <value>": the value itself for a single number, the
+// first figure of its second line for "total (min, med, max ...)\n<total> (<min>, ...)".
+std::string MetricTotal(const std::vector<std::string>& metric_lines, std::string_view name) {
+  for (const std::string& line : metric_lines) {
+    if (line.size() <= name.size() + 2 || line.compare(0, name.size(), name) != 0 ||
+        line.compare(name.size(), 2, ": ") != 0) {
+      continue;
+    }
+    std::string_view value = std::string_view(line).substr(name.size() + 2);
+    const size_t newline = value.find('\n');
+    if (newline != std::string_view::npos) {
+      value.remove_prefix(newline + 1);
+      value = value.substr(0, value.find(" ("));
+    }
+    return std::string(value);
   }
-  return x - pad;
+  return "";
 }
 
 }  // namespace
+
+int32_t SqlPlanGraphModel::IndexOfNode(int64_t node_id) const {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].node_id == node_id) return static_cast<int32_t>(i);
+  }
+  return -1;
+}
+
+std::string SqlPlanKeyFigure(bool is_cluster, const std::vector<std::string>& metric_lines) {
+  if (is_cluster) return MetricTotal(metric_lines, "duration");
+  std::string rows = MetricTotal(metric_lines, "number of output rows");
+  if (!rows.empty()) rows += " rows";
+  return rows;
+}
+
+std::string DescribePlanChanges(const compare::PlanChanges& changes) {
+  std::string text;
+  auto part = [&](const char* label, const std::vector<std::string>& names) {
+    if (names.empty()) return;
+    if (!text.empty()) text += "; ";
+    text += label;
+    for (size_t i = 0; i < names.size(); ++i) text += (i == 0 ? " " : ", ") + names[i];
+  };
+  if (!changes.replaced.empty()) {
+    text += "replaced";
+    for (size_t i = 0; i < changes.replaced.size(); ++i) {
+      text += (i == 0 ? " " : ", ") + changes.replaced[i].first + " by " + changes.replaced[i].second;
+    }
+  }
+  part("added", changes.added);
+  part("removed", changes.removed);
+  for (const compare::ScanFieldChange& scan : changes.scans) {
+    if (!text.empty()) text += "; ";
+    text += scan.field + " of " + scan.scan + ": " + (scan.a.empty() ? "none" : scan.a) + " -> " +
+            (scan.b.empty() ? "none" : scan.b);
+  }
+  if (text.empty()) text = changes.same_shape ? "no operator changed" : "operators moved, none added or removed";
+  return text;
+}
+
+void UpdateSqlPlanSearch(SqlPlanGraphModel& model) {
+  SqlPlanSearch& search = model.search;
+  if (search.applied == search.text) return;
+  search.applied = search.text;
+  search.matches.clear();
+  search.cursor = -1;
+  std::string_view text = JavaTrim(search.applied);
+  if (text.empty()) return;
+  std::string_view digits = text.starts_with('#') ? text.substr(1) : text;
+  int32_t id = -1;
+  size_t at = 0;
+  const bool is_id = ParseInt(digits, at, id) && at == digits.size();
+  for (size_t i = 0; i < model.nodes.size(); ++i) {
+    const SqlPlanGraphNode& node = model.nodes[i];
+    if ((is_id && node.node_id == id) || ContainsIgnoreCase(node.title, text)) {
+      search.matches.push_back(static_cast<int32_t>(i));
+    }
+  }
+  std::stable_sort(search.matches.begin(), search.matches.end(), [&](int32_t a, int32_t b) {
+    return model.nodes[static_cast<size_t>(a)].node_id < model.nodes[static_cast<size_t>(b)].node_id;
+  });
+}
+
+int64_t StepSqlPlanSearch(SqlPlanGraphModel& model, bool backwards) {
+  SqlPlanSearch& search = model.search;
+  const int32_t count = static_cast<int32_t>(search.matches.size());
+  if (count == 0) return -1;
+  if (search.cursor < 0) search.cursor = backwards ? count - 1 : 0;
+  else search.cursor = (search.cursor + (backwards ? count - 1 : 1)) % count;
+  return model.nodes[static_cast<size_t>(search.matches[static_cast<size_t>(search.cursor)])].node_id;
+}
 
 void AppendMetricStages(std::string_view metric_line,
                         std::vector<std::pair<int32_t, int32_t>>& out) {
@@ -92,14 +152,25 @@ void AppendMetricStages(std::string_view metric_line,
 
 void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings,
                             int64_t execution_id, const TextMeasure& measure,
-                            SqlPlanGraphModel& out) {
+                            SqlPlanGraphModel& out, int32_t version) {
   out.Clear();
-  const auto graph_it = model.sql.graphs.find(execution_id);
+  const size_t count = model.sql.PlanVersionCount(execution_id);
   const auto row_it = model.sql.executions.find(execution_id);
-  if (graph_it == model.sql.graphs.end() || row_it == model.sql.executions.end()) return;
-  const SqlPlanGraph& graph = graph_it->second;
+  if (count == 0 || row_it == model.sql.executions.end()) return;
+  const size_t shown = version < 0 || static_cast<size_t>(version) >= count
+                           ? count - 1
+                           : static_cast<size_t>(version);
+  const SqlPlanGraph& graph = *model.sql.PlanVersion(execution_id, shown);
   const SqlExecutionRow& row = row_it->second;
   out.execution_id = execution_id;
+  out.version = static_cast<int32_t>(shown);
+  out.version_count = static_cast<int32_t>(count);
+  if (shown > 0) {
+    out.from_previous = compare::DiffPlanVersions(model.sql, strings, execution_id, shown - 1, shown);
+    out.from_initial = compare::DiffPlanVersions(model.sql, strings, execution_id, 0, shown);
+    out.from_previous_text = DescribePlanChanges(out.from_previous.changes);
+    out.from_initial_text = DescribePlanChanges(out.from_initial.changes);
+  }
 
   std::map<int64_t, int32_t> index_of_id;
   LayoutInput input;
@@ -130,6 +201,23 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
       line += text;
       node.metric_lines.push_back(std::move(line));
     }
+    node.key_figure = SqlPlanKeyFigure(plan.is_cluster, node.metric_lines);
+    for (const std::string& line : node.metric_lines) {
+      std::vector<std::pair<int32_t, int32_t>> stages;
+      AppendMetricStages(line, stages);
+      for (const std::pair<int32_t, int32_t>& pair : stages) {
+        const bool known = std::any_of(node.stages.begin(), node.stages.end(), [&](const auto& s) {
+          return s.stage_id == pair.first && s.attempt_id == pair.second;
+        });
+        if (!known) {
+          node.stages.push_back(
+              {pair.first, pair.second, std::to_string(pair.first) + "." + std::to_string(pair.second)});
+        }
+      }
+    }
+    node.is_new = !plan.is_cluster &&
+                  std::find(out.from_previous.new_node_ids.begin(), out.from_previous.new_node_ids.end(),
+                            plan.id) != out.from_previous.new_node_ids.end();
     index_of_id.emplace(plan.id, static_cast<int32_t>(i));
     const int32_t parent_cluster =
         plan.cluster >= 0 && static_cast<size_t>(plan.cluster) < cluster_of_index.size()
@@ -145,14 +233,10 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
       cluster.label_height = static_cast<float>(node.rows.size()) * line_height + pad;
       cluster.min_width = text_width + 2 * pad;
     } else {
-      std::vector<std::pair<int32_t, int32_t>> stages;
-      for (const std::string& line : node.metric_lines) AppendMetricStages(line, stages);
-      const float links_width = BuildStageLinks(measure, stages, node);
-      const size_t rows = node.rows.size() + (node.stages.empty() ? 0 : 1);
       node.layout_index = static_cast<int32_t>(input.nodes.size());
-      const float width =
-          std::clamp(std::max(text_width, links_width) + 2 * pad, kSqlNodeMinWidth, kSqlNodeMaxWidth);
-      input.nodes.push_back({width, static_cast<float>(rows) * line_height + 2 * pad, parent_cluster});
+      const float width = std::clamp(text_width + 2 * pad, kSqlNodeMinWidth, kSqlNodeMaxWidth);
+      input.nodes.push_back(
+          {width, static_cast<float>(node.rows.size()) * line_height + 2 * pad, parent_cluster});
     }
   }
   for (const auto& [child_id, parent_id] : graph.edges) {

@@ -592,6 +592,29 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.EndArray();
   if (!query.error.empty()) out.Field("error", query.error);
   out.FieldInt("selectedNode", query.selected_node);
+  // The plan graph tab: the plan version shown (0: the initial), the node search and what AQE
+  // changed from the previous version, for the browser tests.
+  const SqlPlanGraphModel& graph = state.sql_plan_graph;
+  out.Key("planGraph");
+  out.BeginObject();
+  out.FieldInt("version", graph.version);
+  out.FieldInt("versions", graph.version_count);
+  out.FieldBool("sideBySide", graph.side_by_side && graph.version > 0 &&
+                                  state.sql_plan_graph_initial.execution_id == graph.execution_id);
+  out.FieldBool("selectedInInitial", graph.selected_in_initial);
+  out.FieldInt("nodes", static_cast<int64_t>(graph.nodes.size()));
+  out.FieldInt("newNodes", static_cast<int64_t>(graph.from_previous.new_node_ids.size()));
+  out.Field("changesFromPrevious", graph.from_previous_text);
+  out.Field("changesFromInitial", graph.from_initial_text);
+  out.Field("search", graph.search.applied);
+  out.FieldInt("searchMatches", static_cast<int64_t>(graph.search.matches.size()));
+  out.FieldInt("searchCursor", graph.search.cursor);
+  const SqlPlanGraphModel& panel = graph.selected_in_initial ? state.sql_plan_graph_initial : graph;
+  const int32_t selected = panel.IndexOfNode(query.selected_node);
+  out.Field("selectedName", selected >= 0 ? panel.nodes[static_cast<size_t>(selected)].title : "");
+  out.FieldInt("selectedMetrics",
+               selected >= 0 ? static_cast<int64_t>(panel.nodes[static_cast<size_t>(selected)].metric_lines.size()) : 0);
+  out.EndObject();
   out.Key("findings");  // the findings whose evidence names this execution
   const std::vector<uint32_t> own =
       state.overview.findings.About(FindingSubject::Sql(query.execution_id));
