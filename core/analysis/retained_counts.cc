@@ -11,8 +11,11 @@ RetainedCounts CountRetained(const AttemptModel& attempt) {
   std::set<int32_t> job_ids;
   for (const Job& job : attempt.jobs) job_ids.insert(job.job_id);
   std::set<std::pair<int32_t, int32_t>> stage_keys;
-  for (const StageAttempt& stage : attempt.stages) {
-    stage_keys.emplace(stage.stage_id, stage.attempt_id);
+  for (uint32_t i = 0; i < attempt.stages.size(); ++i) {
+    const StageAttempt* stage = attempt.stages.find(i);
+    const int32_t stage_id = stage ? stage->stage_id : attempt.stages.kept(i).stage_id;
+    const int32_t attempt_id = stage ? stage->attempt_id : attempt.stages.kept(i).attempt_id;
+    stage_keys.emplace(stage_id, attempt_id);
   }
   RetainedCounts counts;
   counts.jobs_in_log = static_cast<int64_t>(job_ids.size());

@@ -98,8 +98,18 @@ void AppStatusListener::CleanupStages(int64_t count) {
   std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
   for (size_t i = 0; i < take; ++i) {
     const StageKey key = candidates[i].second;
-    stored_stages_.erase(key);
-    if (live_stages_.count(key) == 0) model_->stage_rows.erase(key);
+    auto stored = stored_stages_.find(key);
+    const uint32_t stored_index = stored->second.index;
+    stored_stages_.erase(stored);
+    const bool live = live_stages_.count(key) != 0;
+    if (!live) {
+      model_->stage_rows.erase(key);
+      // Nothing shows or updates the object any more, and no later object of its key reads its
+      // executor summaries (Spark deletes them with the row): only its facts stay.
+      if (!model_->stages.released(stored_index)) {
+        model_->stages.Release(stored_index, FactsOf(model_->stages[stored_index]));
+      }
+    }
     // The stage's RDDOperationGraphWrapper goes with its last stored attempt (ASL cleanupStages,
     // stageDataCount); a later JobStart listing the stage writes a new one.
     auto same_stage = stored_stages_.lower_bound({key.first, INT32_MIN});
@@ -115,6 +125,8 @@ void AppStatusListener::CleanupStages(int64_t count) {
                                 return (model_->task_details.flags[row] & kTaskEnded) != 0;
                               }),
                list.end());
+    // Every reader takes a missing list for an empty one.
+    if (list.empty() && !live) model_->stage_task_rows.erase(rows);
   }
 }
 

@@ -55,7 +55,8 @@ void TimeFactsGathering::Start(const AttemptModel& attempt) {
   // that only tasks name is added when the tasks are counted.
   std::map<int32_t, StageFacts> stages;
   std::map<int32_t, int32_t> latest_attempt;
-  for (const StageAttempt& s : attempt.stages) {
+  for (uint32_t i = 0; i < attempt.stages.size(); ++i) {
+    const StageObjectFacts s = attempt.stage_facts(i);
     StageFacts& stage = stages[s.stage_id];
     stage.stage_id = s.stage_id;
     auto seen = latest_attempt.find(s.stage_id);
@@ -67,8 +68,8 @@ void TimeFactsGathering::Start(const AttemptModel& attempt) {
     } else {
       seen->second = s.attempt_id;
     }
-    stage.completed_ok = s.status == StageStatus::kComplete && !s.failure_reason.present;
-    stage.has_completion = s.completion_time != kNoTime;
+    stage.completed_ok = s.status == StageStatus::kComplete && !s.failed;
+    stage.has_completion = s.has_completion;
   }
   facts.stages.reserve(stages.size());
   for (auto& [id, stage] : stages) facts.stages.push_back(std::move(stage));
