@@ -9,7 +9,7 @@ RetainedCounts CountRetained(const AttemptModel& attempt) {
   // A job or stage attempt may have several objects (one re-created after its row was deleted),
   // so the log's entities are counted by id.
   std::set<int32_t> job_ids;
-  for (const Job& job : attempt.jobs) job_ids.insert(job.job_id);
+  for (uint32_t i = 0; i < attempt.jobs.size(); ++i) job_ids.insert(attempt.job_id(i));
   std::set<std::pair<int32_t, int32_t>> stage_keys;
   for (uint32_t i = 0; i < attempt.stages.size(); ++i) {
     const StageAttempt* stage = attempt.stages.find(i);

@@ -79,9 +79,25 @@ void AppStatusListener::CleanupJobs(int64_t count) {
   std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
   for (size_t i = 0; i < take; ++i) {
     const int32_t job_id = candidates[i].second;
-    stored_jobs_.erase(job_id);
-    if (live_jobs_.count(job_id) == 0) model_->job_rows.erase(job_id);
+    auto stored = stored_jobs_.find(job_id);
+    const uint32_t stored_index = stored->second.index;
+    stored_jobs_.erase(stored);
+    if (live_jobs_.count(job_id) != 0) continue;
+    model_->job_rows.erase(job_id);
+    // A live stage writes its jobs again when it ends, even ended ones (ASL onTaskEnd): the
+    // object stays while one lists it. No stage that becomes live later can list it.
+    if (!model_->jobs.released(stored_index) && !ListedByLiveStage(stored_index)) {
+      model_->jobs.Release(stored_index, {job_id});
+    }
   }
+}
+
+bool AppStatusListener::ListedByLiveStage(uint32_t job_index) const {
+  for (const auto& [key, stage_index] : live_stages_) {
+    const std::vector<uint32_t>& jobs = model_->stages[stage_index].jobs;
+    if (std::find(jobs.begin(), jobs.end(), job_index) != jobs.end()) return true;
+  }
+  return false;
 }
 
 void AppStatusListener::CleanupStages(int64_t count) {

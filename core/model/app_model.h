@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -102,6 +101,13 @@ struct Job {
     c.skipped_stages = static_cast<int32_t>(skipped_stage_set.size());
     return c;
   }
+};
+
+// What is kept of a job object once the retention limits have deleted its row, it has ended and
+// no live stage can write it again (AppStatusListener::CleanupJobs): its id, which RetainedCounts
+// counts and the stage page lists for the stage objects that name it.
+struct JobObjectFacts {
+  int32_t job_id = 0;
 };
 
 enum class StageStatus : uint8_t { kActive, kComplete, kFailed, kPending, kSkipped };
@@ -247,7 +253,9 @@ struct AttemptModel {
   // replay.
   AppInfo listing;
 
-  std::deque<Job> jobs;                        // every job object ever created
+  // Every job object ever created; those deleted by the retention limits are released (only
+  // their JobObjectFacts remain), so find(i) is null for them.
+  ReleasableObjects<Job, JobObjectFacts> jobs;
   std::map<int32_t, uint32_t> job_rows;        // job id -> the object the SHS shows
   // Every stage-attempt object ever created; those deleted by the retention limits are released
   // (only their StageObjectFacts remain), so find(i) is null for them.
@@ -270,12 +278,13 @@ struct AttemptModel {
   ThriftServerModel thrift_server;  // the JDBC/ODBC server (core/listen/thrift_server_listener.h)
   StageRddGraphs stage_rdd_graphs;  // RDDs of each stage for its operation graph (onJobStart)
 
-  const Job& job(uint32_t i) const { return jobs[i]; }
-  const StageAttempt& stage(uint32_t i) const { return stages[i]; }  // never a released one
+  const Job& job(uint32_t i) const { return jobs[i]; }  // never a released one
+  int32_t job_id(uint32_t i) const { return jobs.released(i) ? jobs.kept(i).job_id : jobs[i].job_id; }
   // The facts of every stage object, released or not.
   StageObjectFacts stage_facts(uint32_t i) const {
     return stages.released(i) ? stages.kept(i) : FactsOf(stages[i]);
   }
+  const StageAttempt& stage(uint32_t i) const { return stages[i]; }  // never a released one
   // Executor records other than the driver's.
   uint64_t non_driver_executors(const StringPool& pool) const;
   // Called when a file has been read: releases the task storage's growth slack (the last page
