@@ -280,10 +280,6 @@ struct AttemptModel {
 
   const Job& job(uint32_t i) const { return jobs[i]; }  // never a released one
   int32_t job_id(uint32_t i) const { return jobs.released(i) ? jobs.kept(i).job_id : jobs[i].job_id; }
-  // The facts of every stage object, released or not.
-  StageObjectFacts stage_facts(uint32_t i) const {
-    return stages.released(i) ? stages.kept(i) : FactsOf(stages[i]);
-  }
   const StageAttempt& stage(uint32_t i) const { return stages[i]; }  // never a released one
   // Executor records other than the driver's.
   uint64_t non_driver_executors(const StringPool& pool) const;

@@ -25,6 +25,25 @@ size_t StepEnd(size_t cursor, size_t budget, size_t total) {
   return budget >= total - cursor ? total : cursor + budget;
 }
 
+// What the facts read of one stage object, released (core/model/app_model.h) or not.
+struct StageObjectView {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  StageStatus status = StageStatus::kPending;
+  bool failed = false;
+  bool has_completion = false;
+  const std::vector<int32_t>* parent_ids = nullptr;
+};
+
+StageObjectView ViewOf(const AttemptModel& attempt, uint32_t index) {
+  if (const StageAttempt* s = attempt.stages.find(index)) {
+    return {s->stage_id, s->attempt_id, s->status, s->failure_reason.present,
+            s->completion_time != kNoTime, &s->parent_ids};
+  }
+  const StageObjectFacts& k = attempt.stages.kept(index);
+  return {k.stage_id, k.attempt_id, k.status, k.failed, k.has_completion, &k.parent_ids};
+}
+
 }  // namespace
 
 int32_t TimeFacts::StageIndex(int32_t stage_id) const {
@@ -52,27 +71,37 @@ void TimeFactsGathering::Start(const AttemptModel& attempt) {
   }
 
   // Stages by id, each attempt's tasks together; parents and status from the attempts. A stage
-  // that only tasks name is added when the tasks are counted.
-  std::map<int32_t, StageFacts> stages;
-  std::map<int32_t, int32_t> latest_attempt;
+  // that only tasks name is added when the tasks are counted. The objects are visited by stage
+  // id, in creation order within an id, through a sorted list of their indices: a log of many
+  // one-task jobs has as many stage objects as tasks, and a map of facts by id cost a node each.
+  std::vector<std::pair<int32_t, uint32_t>> by_id;  // (stage id, object index)
+  by_id.reserve(attempt.stages.size());
   for (uint32_t i = 0; i < attempt.stages.size(); ++i) {
-    const StageObjectFacts s = attempt.stage_facts(i);
-    StageFacts& stage = stages[s.stage_id];
-    stage.stage_id = s.stage_id;
-    auto seen = latest_attempt.find(s.stage_id);
-    if (seen == latest_attempt.end()) {
-      stage.parent_ids = s.parent_ids;
-      latest_attempt[s.stage_id] = s.attempt_id;
-    } else if (s.attempt_id < seen->second) {
+    by_id.emplace_back(ViewOf(attempt, i).stage_id, i);
+  }
+  if (!std::is_sorted(by_id.begin(), by_id.end())) std::sort(by_id.begin(), by_id.end());
+  size_t distinct = 0;
+  for (size_t k = 0; k < by_id.size(); ++k) {
+    if (k == 0 || by_id[k].first != by_id[k - 1].first) ++distinct;
+  }
+  facts.stages.reserve(distinct);
+  int32_t latest_attempt = 0;
+  for (const auto& [stage_id, index] : by_id) {
+    const StageObjectView s = ViewOf(attempt, index);
+    if (facts.stages.empty() || facts.stages.back().stage_id != stage_id) {
+      StageFacts& first = facts.stages.emplace_back();
+      first.stage_id = stage_id;
+      first.parent_ids = *s.parent_ids;
+      latest_attempt = s.attempt_id;
+    } else if (s.attempt_id < latest_attempt) {
       continue;
     } else {
-      seen->second = s.attempt_id;
+      latest_attempt = s.attempt_id;
     }
+    StageFacts& stage = facts.stages.back();
     stage.completed_ok = s.status == StageStatus::kComplete && !s.failed;
     stage.has_completion = s.has_completion;
   }
-  facts.stages.reserve(stages.size());
-  for (auto& [id, stage] : stages) facts.stages.push_back(std::move(stage));
   place_.assign(facts.stages.size(), 0);
   run_counts_.assign(facts.stages.size(), 0);
   last_task_id_.assign(facts.stages.size(), INT64_MIN);
