@@ -22,11 +22,14 @@ RetainedCounts CountRetained(const AttemptModel& attempt) {
   // a hundred thousand of each, and the tree's nodes cost 40 ms to build).
   std::vector<int32_t> job_ids;
   job_ids.reserve(attempt.jobs.size());
-  for (const Job& job : attempt.jobs) job_ids.push_back(job.job_id);
+  for (uint32_t i = 0; i < attempt.jobs.size(); ++i) job_ids.push_back(attempt.job_id(i));
   std::vector<std::pair<int32_t, int32_t>> stage_keys;
   stage_keys.reserve(attempt.stages.size());
-  for (const StageAttempt& stage : attempt.stages) {
-    stage_keys.emplace_back(stage.stage_id, stage.attempt_id);
+  for (uint32_t i = 0; i < attempt.stages.size(); ++i) {
+    const StageAttempt* stage = attempt.stages.find(i);
+    const int32_t stage_id = stage ? stage->stage_id : attempt.stages.kept(i).stage_id;
+    const int32_t attempt_id = stage ? stage->attempt_id : attempt.stages.kept(i).attempt_id;
+    stage_keys.emplace_back(stage_id, attempt_id);
   }
   SortUnique(job_ids);
   SortUnique(stage_keys);

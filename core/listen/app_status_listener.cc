@@ -173,7 +173,7 @@ void AppStatusListener::OnJobStart(const JobStartEvent& event) {
     });
   }
   const uint32_t job_index = static_cast<uint32_t>(model_->jobs.size());
-  model_->jobs.push_back(std::move(job));
+  model_->jobs.emplace_back() = std::move(job);
   model_->job_rows[event.job_id] = job_index;
   live_jobs_[event.job_id] = job_index;
 
@@ -218,6 +218,7 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
 
 void AppStatusListener::ReleaseEndedJobIndices(const std::vector<uint32_t>& job_indices) {
   for (uint32_t job_index : job_indices) {
+    if (model_->jobs.released(job_index)) continue;  // deleted by the retention at its own end
     Job& job = model_->jobs[job_index];
     if (!job.written || job.completed_indices.empty()) continue;  // live, or nothing to free
     // A live stage still updates its jobs after their JobEnd (ASL onTaskEnd: stage.jobs).

@@ -77,6 +77,7 @@ class AppStatusListener : public EventSink {
   void DropLiveStage(std::map<StageKey, uint32_t>::iterator live);
   void CountSavedTask(uint32_t stage_index);
   void CleanupJobs(int64_t count);
+  bool ListedByLiveStage(uint32_t job_index) const;
   void CleanupStages(int64_t count);
   void CleanupTasks(uint32_t stage_index);
 

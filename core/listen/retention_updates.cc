@@ -79,9 +79,25 @@ void AppStatusListener::CleanupJobs(int64_t count) {
   std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
   for (size_t i = 0; i < take; ++i) {
     const int32_t job_id = candidates[i].second;
-    stored_jobs_.erase(job_id);
-    if (live_jobs_.count(job_id) == 0) model_->job_rows.erase(job_id);
+    auto stored = stored_jobs_.find(job_id);
+    const uint32_t stored_index = stored->second.index;
+    stored_jobs_.erase(stored);
+    if (live_jobs_.count(job_id) != 0) continue;
+    model_->job_rows.erase(job_id);
+    // A live stage writes its jobs again when it ends, even ended ones (ASL onTaskEnd): the
+    // object stays while one lists it. No stage that becomes live later can list it.
+    if (!model_->jobs.released(stored_index) && !ListedByLiveStage(stored_index)) {
+      model_->jobs.Release(stored_index, {job_id});
+    }
   }
+}
+
+bool AppStatusListener::ListedByLiveStage(uint32_t job_index) const {
+  for (const auto& [key, stage_index] : live_stages_) {
+    const std::vector<uint32_t>& jobs = model_->stages[stage_index].jobs;
+    if (std::find(jobs.begin(), jobs.end(), job_index) != jobs.end()) return true;
+  }
+  return false;
 }
 
 void AppStatusListener::CleanupStages(int64_t count) {
@@ -98,8 +114,18 @@ void AppStatusListener::CleanupStages(int64_t count) {
   std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
   for (size_t i = 0; i < take; ++i) {
     const StageKey key = candidates[i].second;
-    stored_stages_.erase(key);
-    if (live_stages_.count(key) == 0) model_->stage_rows.erase(key);
+    auto stored = stored_stages_.find(key);
+    const uint32_t stored_index = stored->second.index;
+    stored_stages_.erase(stored);
+    const bool live = live_stages_.count(key) != 0;
+    if (!live) {
+      model_->stage_rows.erase(key);
+      // Nothing shows or updates the object any more, and no later object of its key reads its
+      // executor summaries (Spark deletes them with the row): only its facts stay.
+      if (!model_->stages.released(stored_index)) {
+        model_->stages.Release(stored_index, FactsOf(model_->stages[stored_index]));
+      }
+    }
     // The stage's RDDOperationGraphWrapper goes with its last stored attempt (ASL cleanupStages,
     // stageDataCount); a later JobStart listing the stage writes a new one.
     auto same_stage = stored_stages_.lower_bound({key.first, INT32_MIN});
@@ -115,6 +141,8 @@ void AppStatusListener::CleanupStages(int64_t count) {
                                 return (model_->task_details.flags[row] & kTaskEnded) != 0;
                               }),
                list.end());
+    // Every reader takes a missing list for an empty one.
+    if (list.empty() && !live) model_->stage_task_rows.erase(rows);
   }
 }
 

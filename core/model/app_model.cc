@@ -14,6 +14,11 @@ void AddKilled(KilledSummary& summary, StringId reason) {
   summary.emplace_back(reason, 1);
 }
 
+StageObjectFacts FactsOf(const StageAttempt& stage) {
+  return {stage.stage_id, stage.attempt_id, stage.status, stage.failure_reason.present,
+          stage.completion_time != kNoTime, stage.parent_ids};
+}
+
 size_t TaskColumns::bytes() const {
   return task_id.bytes() + stage_id.bytes() + stage_attempt_id.bytes() + index.bytes() +
          attempt.bytes() + launch_time.bytes() + finish_time.bytes() + executor_id.bytes() +

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,6 +20,7 @@
 #include "core/model/index_set.h"
 #include "core/model/packed_column.h"
 #include "core/model/rdd_graph_model.h"
+#include "core/model/releasable_objects.h"
 #include "core/model/sql_model.h"
 #include "core/model/thrift_server_model.h"
 #include "core/model/storage_model.h"
@@ -103,6 +103,13 @@ struct Job {
   }
 };
 
+// What is kept of a job object once the retention limits have deleted its row, it has ended and
+// no live stage can write it again (AppStatusListener::CleanupJobs): its id, which RetainedCounts
+// counts and the stage page lists for the stage objects that name it.
+struct JobObjectFacts {
+  int32_t job_id = 0;
+};
+
 enum class StageStatus : uint8_t { kActive, kComplete, kFailed, kPending, kSkipped };
 
 struct StageAccumulable {
@@ -150,6 +157,21 @@ struct StageAttempt {
   // Executor summaries and the speculation summary (core/listen/task_detail_updates.cc).
   StageTaskDetails task_details;
 };
+
+// What is kept of a stage attempt object once the retention limits have deleted its row and no
+// live object of its (stage, attempt) remains (AppStatusListener::CleanupStages; Spark's
+// cleanupStages deletes its StageData, executor summaries and speculation summary): the key
+// (RetainedCounts counts the log's stage attempts) and what the time analysis reads of every
+// object ever created (core/analysis/time/time_facts.cc).
+struct StageObjectFacts {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  StageStatus status = StageStatus::kPending;
+  bool failed = false;          // failure_reason.present
+  bool has_completion = false;  // completion_time != kNoTime
+  std::vector<int32_t> parent_ids;
+};
+StageObjectFacts FactsOf(const StageAttempt& stage);
 
 // TaskInfo.status as Spark's store holds it (docs/SPARK-SEMANTICS.md fact 44), the one task status
 // the API and the UI read (through TaskStatusOf in core/analysis/task_view.h): RUNNING until a
@@ -231,9 +253,13 @@ struct AttemptModel {
   // replay.
   AppInfo listing;
 
-  std::deque<Job> jobs;                        // every job object ever created
+  // Every job object ever created; those deleted by the retention limits are released (only
+  // their JobObjectFacts remain), so find(i) is null for them.
+  ReleasableObjects<Job, JobObjectFacts> jobs;
   std::map<int32_t, uint32_t> job_rows;        // job id -> the object the SHS shows
-  std::deque<StageAttempt> stages;             // every stage-attempt object ever created
+  // Every stage-attempt object ever created; those deleted by the retention limits are released
+  // (only their StageObjectFacts remain), so find(i) is null for them.
+  ReleasableObjects<StageAttempt, StageObjectFacts> stages;
   std::map<std::pair<int32_t, int32_t>, uint32_t> stage_rows;  // (stage, attempt) -> shown
   TaskColumns tasks;
   TaskDetailColumns task_details;               // same rows as `tasks` (task_details.h)
@@ -252,8 +278,9 @@ struct AttemptModel {
   ThriftServerModel thrift_server;  // the JDBC/ODBC server (core/listen/thrift_server_listener.h)
   StageRddGraphs stage_rdd_graphs;  // RDDs of each stage for its operation graph (onJobStart)
 
-  const Job& job(uint32_t i) const { return jobs[i]; }
-  const StageAttempt& stage(uint32_t i) const { return stages[i]; }
+  const Job& job(uint32_t i) const { return jobs[i]; }  // never a released one
+  int32_t job_id(uint32_t i) const { return jobs.released(i) ? jobs.kept(i).job_id : jobs[i].job_id; }
+  const StageAttempt& stage(uint32_t i) const { return stages[i]; }  // never a released one
   // Executor records other than the driver's.
   uint64_t non_driver_executors(const StringPool& pool) const;
   // Called when a file has been read: releases the task storage's growth slack (the last page

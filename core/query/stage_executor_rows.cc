@@ -32,8 +32,10 @@ std::vector<StageExecutorRow> ObjectExecutorRows(const StringPool& pool, const S
 }  // namespace
 
 StageAttemptObjects::StageAttemptObjects(const AttemptModel& model) {
-  for (const StageAttempt& stage : model.stages) {
-    objects_[{stage.stage_id, stage.attempt_id}].push_back(&stage);
+  // Released objects are those whose rows the retention limits deleted, summaries included.
+  for (uint32_t i = 0; i < model.stages.size(); ++i) {
+    const StageAttempt* stage = model.stages.find(i);
+    if (stage != nullptr) objects_[{stage->stage_id, stage->attempt_id}].push_back(stage);
   }
 }
 

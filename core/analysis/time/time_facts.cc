@@ -25,6 +25,25 @@ size_t StepEnd(size_t cursor, size_t budget, size_t total) {
   return budget >= total - cursor ? total : cursor + budget;
 }
 
+// What the facts read of one stage object, released (core/model/app_model.h) or not.
+struct StageObjectView {
+  int32_t stage_id = 0;
+  int32_t attempt_id = 0;
+  StageStatus status = StageStatus::kPending;
+  bool failed = false;
+  bool has_completion = false;
+  const std::vector<int32_t>* parent_ids = nullptr;
+};
+
+StageObjectView ViewOf(const AttemptModel& attempt, uint32_t index) {
+  if (const StageAttempt* s = attempt.stages.find(index)) {
+    return {s->stage_id, s->attempt_id, s->status, s->failure_reason.present,
+            s->completion_time != kNoTime, &s->parent_ids};
+  }
+  const StageObjectFacts& k = attempt.stages.kept(index);
+  return {k.stage_id, k.attempt_id, k.status, k.failed, k.has_completion, &k.parent_ids};
+}
+
 }  // namespace
 
 int32_t TimeFacts::StageIndex(int32_t stage_id) const {
@@ -57,7 +76,7 @@ void TimeFactsGathering::Start(const AttemptModel& attempt) {
   // them, then a sort of small values (usually already in order: attempts are logged by id).
   stage_order_.resize(attempt.stages.size());
   for (uint32_t i = 0; i < stage_order_.size(); ++i) {
-    stage_order_[i] = {attempt.stages[i].stage_id, i};
+    stage_order_[i] = {ViewOf(attempt, i).stage_id, i};
   }
   if (!std::is_sorted(stage_order_.begin(), stage_order_.end())) {
     std::sort(stage_order_.begin(), stage_order_.end());
@@ -73,13 +92,13 @@ bool TimeFactsGathering::StepStages(size_t task_budget) {
   const size_t end = StepEnd(cursor_, std::max<size_t>(1, task_budget / kTasksPerStage),
                              stage_order_.size());
   for (; cursor_ < end; ++cursor_) {
-    const StageAttempt& s = attempt_->stages[stage_order_[cursor_].second];
+    const StageObjectView s = ViewOf(*attempt_, stage_order_[cursor_].second);
     // An id's attempts in log order: the first names the parents; the latest attempt seen so far
     // (a lower one logged after it is ignored) says the status.
     if (facts.stages.empty() || facts.stages.back().stage_id != s.stage_id) {
       StageFacts& stage = facts.stages.emplace_back();
       stage.stage_id = s.stage_id;
-      stage.parent_ids = s.parent_ids;
+      stage.parent_ids = *s.parent_ids;
       latest_attempt_ = s.attempt_id;
     } else if (s.attempt_id < latest_attempt_) {
       continue;
@@ -87,8 +106,8 @@ bool TimeFactsGathering::StepStages(size_t task_budget) {
       latest_attempt_ = s.attempt_id;
     }
     StageFacts& stage = facts.stages.back();
-    stage.completed_ok = s.status == StageStatus::kComplete && !s.failure_reason.present;
-    stage.has_completion = s.completion_time != kNoTime;
+    stage.completed_ok = s.status == StageStatus::kComplete && !s.failed;
+    stage.has_completion = s.has_completion;
   }
   if (cursor_ < stage_order_.size()) return false;
   std::vector<std::pair<int32_t, uint32_t>>().swap(stage_order_);

@@ -227,7 +227,7 @@ void StagePageModel::Build(const AttemptModel& model, const StringPool& strings,
 
   // Jobs that include the stage (the shown stage object's).
   const StageAttempt& object = *stage_row->object;
-  for (uint32_t job : object.jobs) job_ids.push_back(model.job(job).job_id);
+  for (uint32_t job : object.jobs) job_ids.push_back(model.job_id(job));
   std::sort(job_ids.begin(), job_ids.end());
   job_ids.erase(std::unique(job_ids.begin(), job_ids.end()), job_ids.end());
 
