@@ -118,7 +118,7 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   const float x0 = canvas.time_x0, time_width = canvas.time_width;
   ImDrawList* draw = canvas.draw;
   const LaneBar* hovered_bar = nullptr;
-  const TimelineLane* hovered_bar_lane = nullptr;
+  TimelineLane* hovered_bar_lane = nullptr;
   const TimelineLane* hovered_lane = nullptr;
   FoldedItem hovered_zone{};
 
@@ -194,8 +194,12 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   bool navigate = false;
   if (hovered_bar != nullptr) {
     ImGui::BeginTooltip();
-    if (hovered_bar_lane->hover_text != nullptr) {
-      ImGui::TextUnformatted(hovered_bar_lane->hover_text(state, hovered_bar->item).c_str());
+    if (TimelineLane& lane = *hovered_bar_lane; lane.hover_text != nullptr) {
+      if (lane.hovered_item != hovered_bar->item) {
+        lane.hovered_text = lane.hover_text(state, hovered_bar->item);
+        lane.hovered_item = hovered_bar->item;
+      }
+      ImGui::TextUnformatted(lane.hovered_text.c_str());
     } else {
       ImGui::TextUnformatted(hovered_bar->tooltip.c_str());
     }

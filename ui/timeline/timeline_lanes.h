@@ -57,6 +57,10 @@ struct TimelineLane {
   // each (an executor's tooltip is several times its bar, and a log may add a million); null:
   // each bar's own `tooltip`.
   std::string (*hover_text)(const AppState& state, uint32_t item) = nullptr;
+  // The last tooltip hover_text wrote and its item, so that frames over the same bar allocate
+  // nothing.
+  std::string hovered_text;
+  int64_t hovered_item = -1;
   std::vector<LaneBar> bars;
   std::vector<TimeSpan> spans;   // bars' spans, for folding
   std::vector<std::vector<uint32_t>> rows;  // indices into bars
