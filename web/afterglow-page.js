@@ -258,15 +258,18 @@
       let started = false;
       worker.onmessage = (event) => {
         const message = event.data;
+        worker.afterglowUnanswered = 0;  // any message says the worker is there
         if (message.type === 'ready') {
           started = true;
           resolve(worker);
           // Granted once the worker has ended, however it ended (web/afterglow-reader.js).
           if (message.lock && navigator.locks) {
             navigator.locks.request(message.lock, () => readerStopped(worker, 'its worker ended'))
-              .catch(() => {});
+              .catch(() => watchReaderLife(worker));
+          } else {
+            watchReaderLife(worker);
           }
-        } else {
+        } else if (message.type !== 'pong') {
           const onMessage = readerStreams.get(message.stream);
           if (onMessage) onMessage(message);
         }
@@ -283,6 +286,40 @@
         }
       };
     });
+  }
+
+  // Where the worker holds no lock (a browser that refuses Web Locks to an opaque origin), nothing
+  // tells the page that it ended without an error. So while the page waits for one of its chunks,
+  // it asks the worker every kReaderPingMs whether it is there (a 'ping', answered at once by a
+  // 'pong': nothing in the worker runs long, its reads are asynchronous), and takes
+  // kReaderPingsUnanswered asks in a row without any message back for the worker's end. The page
+  // then waits about 10 s longer than with a lock; a living worker, however loaded the machine,
+  // answers within far less. No ask is made while nothing waits.
+  const kReaderPingMs = 2000;
+  const kReaderPingsUnanswered = 5;
+  function watchReaderLife(worker) {
+    worker.afterglowNeedsPings = true;
+  }
+  function pingWhileWaiting(worker) {
+    if (!worker.afterglowNeedsPings || worker.afterglowPingTimer || worker.afterglowStopped) return;
+    worker.afterglowUnanswered = 0;
+    worker.afterglowPingTimer = setInterval(() => {
+      let waiting = false;
+      for (const onMessage of readerStreams.values()) {
+        if (onMessage.worker === worker && onMessage.waiting()) waiting = true;
+      }
+      if (!waiting || worker.afterglowStopped) {
+        clearInterval(worker.afterglowPingTimer);
+        worker.afterglowPingTimer = null;
+      } else if (worker.afterglowUnanswered >= kReaderPingsUnanswered) {
+        clearInterval(worker.afterglowPingTimer);
+        worker.afterglowPingTimer = null;
+        readerStopped(worker, 'its worker ended');
+      } else {
+        worker.afterglowUnanswered += 1;
+        worker.postMessage({ type: 'ping' });
+      }
+    }, kReaderPingMs);
   }
 
   // The reader worker stopped mid-stream: every stream it was reading fails with `cause` (the
@@ -317,6 +354,7 @@
       }
     };
     onMessage.worker = worker;  // for readerStopped
+    onMessage.waiting = () => waiting.length > 0;  // for pingWhileWaiting
     readerStreams.set(stream, onMessage);
     worker.postMessage({ type: 'open', stream, ranges, aheadBytes: kReadAheadBytes });
     // Taking a chunk makes room for the worker to read more.
@@ -331,6 +369,7 @@
       next() {
         if (arrived.length > 0) return Promise.resolve(take(arrived.shift()));
         if (failure) return Promise.reject(failure);
+        pingWhileWaiting(worker);
         return new Promise((resolve, reject) => waiting.push({ resolve: (chunk) => resolve(take(chunk)), reject }));
       },
       close() {

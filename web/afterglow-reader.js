@@ -16,6 +16,7 @@
 //   {type: 'skip', stream, range}   the engine stopped reading the file of range number `range`
 //                                   (from 0): read no more of it; its end comes next, unless
 //                                   that range was read already
+//   {type: 'ping'}                  is the worker there? (asked only where it holds no lock)
 // Messages to the page:
 //   {type: 'ready', lock}                            once, when the worker runs; lock names the
 //                                                    Web Lock it holds for as long as it lives
@@ -24,6 +25,7 @@
 //                                                    the chunk is length bytes from offset in it)
 //   {type: 'end', stream}                            the range's stream ended (after its chunks)
 //   {type: 'error', stream, message}                 a read failed; the stream stops
+//   {type: 'pong'}                                   the answer to a ping, at once
 // A chunk never spans two ranges; its size is whatever the browser's stream gives (64 KB to a few
 // MB in Chromium).
 'use strict';
@@ -80,6 +82,10 @@ async function run(stream) {
 
 self.onmessage = (event) => {
   const message = event.data;
+  if (message.type === 'ping') {
+    self.postMessage({ type: 'pong' });
+    return;
+  }
   if (message.type === 'open') {
     const stream = {
       id: message.stream,

@@ -4,6 +4,7 @@
 
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
+#include "core/api/java_numbers.h"
 #include "core/api/json_writer.h"
 #include "core/base/epoch_clock.h"
 #include "core/query/application_rows.h"
@@ -62,10 +63,10 @@ ApiResponse ApplicationListEndpoint(const ApiData& data, const ApiRequest& reque
 
   filter.limit = INT32_MAX;
   if (auto text = request.Value("limit")) {
-    if (text->empty() || (!IsDigits(*text) && !(text->front() == '-' && IsDigits(text->substr(1))))) {
-      return NotFound("bad limit: " + *text);
-    }
-    filter.limit = std::stoll(*text);
+    // An Integer parameter: a number past its range fails the conversion as letters do.
+    const std::optional<int32_t> limit = ParseJavaInt(*text);
+    if (!limit) return NotFound("bad limit: " + *text);
+    filter.limit = *limit;
   }
 
   filter.now_ms = NowEpochMs();

@@ -3,6 +3,7 @@
 // of the job rows (core/query/job_rows.h).
 #include "core/api/dates.h"
 #include "core/api/endpoints.h"
+#include "core/api/java_numbers.h"
 #include "core/api/json_writer.h"
 #include "core/query/job_rows.h"
 
@@ -57,8 +58,10 @@ ApiResponse JobsEndpoint(const ApiData& data, const AttemptModel& attempt,
                          const std::vector<std::string>& rest, const ApiRequest& request) {
   const StringPool& pool = *data.pool;
   if (rest.size() == 1) {
-    if (!IsDigits(rest[0])) return NotFound("");
-    const std::optional<JobRow> job = FindJobRow(attempt, pool, std::stoi(rest[0]));
+    // An Int path parameter: digits past its range fail the conversion as letters do.
+    const std::optional<int32_t> job_id = IsDigits(rest[0]) ? ParseJavaInt(rest[0]) : std::nullopt;
+    if (!job_id) return NotFound("");
+    const std::optional<JobRow> job = FindJobRow(attempt, pool, *job_id);
     if (!job) return NotFound("unknown job: " + rest[0]);
     JsonWriter w;
     WriteJob(w, pool, *job);

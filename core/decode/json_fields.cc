@@ -6,13 +6,27 @@
 
 namespace afterglow::json {
 
+namespace {
+
+// A double read as a Long as Java converts it (json4s's extract[Long] of a JDouble is
+// Double.toLong): NaN is 0 and a value past the range is its nearest end. A C++ cast of a value
+// past the range is undefined (1e34 in a task's Launch Time, found by the task_line fuzz target).
+int64_t JavaDoubleToLong(double value) {
+  if (value != value) return 0;
+  if (value >= 9223372036854775808.0) return std::numeric_limits<int64_t>::max();
+  if (value <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(value);
+}
+
+}  // namespace
+
 error_code ReadInt64Lenient(od::value value, int64_t& out) {
   od::number number;
   AG_JSON_TRY(value.get_number().get(number));
   switch (number.get_number_type()) {
     case od::number_type::signed_integer: out = number.get_int64(); break;
     case od::number_type::unsigned_integer: out = static_cast<int64_t>(number.get_uint64()); break;
-    default: out = static_cast<int64_t>(number.get_double()); break;
+    default: out = JavaDoubleToLong(number.get_double()); break;
   }
   return simdjson::SUCCESS;
 }

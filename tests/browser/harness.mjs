@@ -131,7 +131,7 @@ export async function holdFileReads(page, { holdOpens = false, fromEnd = false }
     window.Worker = class HeldWorker extends window.Worker {
       set onmessage(handler) {
         super.onmessage = (event) => {
-          if (event.data.type === 'ready') {
+          if (event.data.type === 'ready' || event.data.type === 'pong') {
             handler(event);
             return;
           }
@@ -155,6 +155,27 @@ export async function holdFileReads(page, { holdOpens = false, fromEnd = false }
       }
     };
   }, [holdOpens, fromEnd]);
+}
+
+// Starts the page's workers without Web Locks, as a browser that refuses them to an opaque origin
+// does (Chromium grants them to a file:// page and its blob: workers): each worker first removes
+// `locks` from its navigator, then runs the worker's own script (the standalone page's inlined
+// copy, since a blob: worker of a file:// page may not import another blob:, or its file).
+// Call before holdFileReads.
+export async function withoutWorkerLocks(page) {
+  await page.addInitScript(() => {
+    if (typeof window.Worker !== 'function') return;
+    window.Worker = class LocklessWorker extends window.Worker {
+      constructor(url, options) {
+        const inlined = document.getElementById('afterglow-reader');
+        const own = inlined && String(url).startsWith('blob:')
+          ? inlined.textContent
+          : `importScripts(${JSON.stringify(new URL(url, location.href).href)});`;
+        const source = `delete WorkerNavigator.prototype.locks;\n${own}`;
+        super(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), options);
+      }
+    };
+  });
 }
 
 // With reads held (holdFileReads), hands the page one message at a time, each pushed into the

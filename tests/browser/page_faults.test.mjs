@@ -10,9 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
-  cliApi, holdFileReads, kCli, kCorpus, openLog, openWatchedPage, releaseReadsUntil, startBrowser,
-  startPage, state,
+  cliApi, holdFileReads, kCli, kCorpus, kSite, openLog, openWatchedPage, releaseReadsUntil,
+  startBrowser, startPage, state, withoutWorkerLocks,
 } from './harness.mjs';
 
 const kSmallLog = join(kCorpus, 'spark', 'spark-events', 'local-1422981780767');
@@ -79,8 +80,36 @@ function readProblem(ended, file) {
 
 // [SECTION] The reader worker.
 
+// With the reads held, lets the page read the padded log until it has jobs, then runs `end` in
+// the reader worker: the load ends with what was read and a problem matching `cause` at the
+// offset read, and the next load reads in a new worker.
+async function workerEndsMidLoad(page, end, cause) {
+  await page.setInputFiles('#open-file', paddedLargerLog());
+  await page.waitForFunction(() => window.afterglow.status() === 'loading');
+  await releaseReadsUntil(page, () => window.afterglow.state().counts.jobs > 0);
+  const before = await page.evaluate(() => window.afterglow.state({ asDrawn: true }).bytesRead);
+  assert.ok(before > 0 && before < statSync(paddedLargerLog()).size, `read ${before} bytes before the fault`);
+  // The chunks the worker read ahead stay held: nothing more arrives but the fault.
+  await readerWorker(page).evaluate(end);
+  await page.waitForFunction(() => window.afterglow.status() !== 'loading', null, { timeout: 60_000 });
+  const ended = await state(page);
+  assert.equal(ended.status, 'ready', JSON.stringify(ended.error));
+  assert.equal(ended.app.id, appIdOf(kLargerLog));
+  assert.ok(ended.counts.jobs > 0, 'the jobs read before the fault are kept');
+  const problem = readProblem(ended, basename(paddedLargerLog()));
+  assert.equal(problem.offset, before, 'the problem says how far the file was read');
+  assert.match(problem.cause, /^the browser's file reader stopped: /);
+  assert.match(problem.cause, cause);
+  assert.match(problem.cause, /the log is shown up to there$/);
+  await nextLoadWorks(page);
+  assert.equal(await page.evaluate(() => window.afterglow.loadProfile().reader), 'worker',
+               'a new reader worker reads the next load');
+}
+
+const kWorkerEnds = () => { setTimeout(() => self.close(), 0); };
+
 for (const [how, end, cause] of [
-  ['ends', () => { setTimeout(() => self.close(), 0); }, /its worker ended/],
+  ['ends', kWorkerEnds, /its worker ended/],
   ['fails', () => { setTimeout(() => { throw new Error('the reader broke'); }, 0); },
    /its worker failed: .*the reader broke/],
 ]) {
@@ -89,31 +118,37 @@ for (const [how, end, cause] of [
     await holdFileReads(page);
     try {
       await startPage(env, page);
-      await page.setInputFiles('#open-file', paddedLargerLog());
-      await page.waitForFunction(() => window.afterglow.status() === 'loading');
-      await releaseReadsUntil(page, () => window.afterglow.state().counts.jobs > 0);
-      const before = await page.evaluate(() => window.afterglow.state({ asDrawn: true }).bytesRead);
-      assert.ok(before > 0 && before < statSync(paddedLargerLog()).size, `read ${before} bytes before the fault`);
-      // The chunks the worker read ahead stay held: nothing more arrives but the fault.
-      await readerWorker(page).evaluate(end);
-      await page.waitForFunction(() => window.afterglow.status() !== 'loading', null, { timeout: 60_000 });
-      const ended = await state(page);
-      assert.equal(ended.status, 'ready', JSON.stringify(ended.error));
-      assert.equal(ended.app.id, appIdOf(kLargerLog));
-      assert.ok(ended.counts.jobs > 0, 'the jobs read before the fault are kept');
-      const problem = readProblem(ended, basename(paddedLargerLog()));
-      assert.equal(problem.offset, before, 'the problem says how far the file was read');
-      assert.match(problem.cause, /^the browser's file reader stopped: /);
-      assert.match(problem.cause, cause);
-      assert.match(problem.cause, /the log is shown up to there$/);
-      await nextLoadWorks(page);
-      assert.equal(await page.evaluate(() => window.afterglow.loadProfile().reader), 'worker',
-                   'a new reader worker reads the next load');
+      await workerEndsMidLoad(page, end, cause);
     } finally {
       await context.close();
     }
     // A worker's uncaught error is reported by the page's handler, not left to the console.
     assert.deepEqual(problems, []);
+  });
+}
+
+// The standalone page opened from disk starts its reader from a blob: URL. Chromium grants Web
+// Locks there, so the page learns of the worker's end from the lock; where a browser refuses them
+// (an opaque origin), the page asks the worker whether it is there while it waits for a chunk.
+for (const [how, withoutLocks] of [['', false], [', its worker without Web Locks', true]]) {
+  test(`the standalone page from file://${how}: a reader worker that ends mid-load is noticed, the log read so far is kept`, async () => {
+    const standalone = pathToFileURL(join(kSite, 'afterglow-standalone.html')).href;
+    const { context, page, problems } = await openWatchedPage(env);
+    if (withoutLocks) await withoutWorkerLocks(page);
+    await holdFileReads(page);
+    try {
+      await page.goto(standalone);
+      await page.waitForFunction(() => window.afterglow !== undefined);
+      const started = await page.evaluate(() => window.afterglow.ready.then(() => 'started', (error) => error.message));
+      assert.equal(started, 'started', 'the engine did not start');
+      const lockless = await readerWorker(page).evaluate(() => self.navigator.locks === undefined);
+      assert.equal(lockless, withoutLocks);
+      await workerEndsMidLoad(page, kWorkerEnds, /its worker ended/);
+    } finally {
+      await context.close();
+    }
+    // The page's own file is its only request (openWatchedPage expects the http server's origin).
+    assert.deepEqual(problems.filter((p) => p !== `request left the page's origin: ${standalone}`), []);
   });
 }
 

@@ -16,16 +16,19 @@ namespace afterglow::ui {
 struct AppState;
 
 // In the order RefreshModels builds them: a timeline step reads the jobs model, so kJobs comes
-// before kAppTimeline and kJobsTimeline.
+// before kAppTimeline and kJobsTimeline. The executors' rows come before the timelines: their
+// build holds the API's rows besides them for a while (a third of the model again with a million
+// executors), and the heap, which never shrinks, then hands that space to the timelines' bars
+// instead of growing past both.
 enum class ModelStep : uint8_t {
   kRoute,               // the entity the route shows (PrepareRoute: a stage's tasks, a graph)
   kJobs,                // the Jobs tab's rows (also read by both timelines)
   kStages,              // the Stages tab's rows
   kSql,                 // the SQL tab's executions and the Streaming tab's runs
+  kExecutors,           // the Executors tab's rows
   kAppTimeline,         // #/timeline
   kJobsTimeline,        // the Jobs tab's event timeline
   kExecutorsTimeline,   // the Executors tab's timeline
-  kExecutors,           // the Executors tab's rows
   kEnvironment,         // the Environment tab
   kStorage,             // the Storage tab
   kTime,                // where the time went: the overview's figures, both usage charts

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/analysis/task_view.h"
+#include "ui/app/app_state.h"
 #include "ui/widgets/format.h"
 
 namespace afterglow::ui {
@@ -142,13 +143,44 @@ TimelineLane StagesLane(const AttemptModel& model, const StringPool& strings, in
   return lane;
 }
 
+std::string ExecutorBarTooltip(const Executor& executor, const StringPool& strings) {
+  const std::string_view id = Text(strings, executor.executor_id);
+  const std::string_view host = Text(strings, executor.host);
+  char added[40], gone[40], duration[32];
+  std::string tooltip = Printf("Executor %.*s on %.*s (%d cores)\nAdded: %s",
+                               static_cast<int>(id.size()), id.data(),
+                               static_cast<int>(host.size()), host.data(), executor.total_cores,
+                               FormatTimestamp(executor.add_time, added, sizeof added));
+  if (executor.remove_time != kNoTime) {
+    const int64_t lived = std::max(executor.remove_time, executor.add_time) - executor.add_time;
+    tooltip += Printf("\nRemoved: %s (after %s)",
+                      FormatTimestamp(executor.remove_time, gone, sizeof gone),
+                      FormatDuration(lived, duration, sizeof duration));
+    const std::string_view reason = Text(strings, executor.remove_reason);
+    tooltip += "\nReason: " + (reason.empty() ? std::string("(none given)") : Shorten(reason, 300));
+  } else {
+    tooltip += "\nStill active at the end of the log";
+  }
+  tooltip += Printf("\nTasks: %d (%d failed)", executor.total_tasks, executor.failed_tasks);
+  return tooltip;
+}
+
+std::string ExecutorHoverText(const AppState& state, uint32_t item) {
+  const AttemptModel* model = state.SelectedModel();
+  const StringPool* strings = state.Strings();
+  if (model == nullptr || strings == nullptr || item >= model->executors.size()) return "";
+  return ExecutorBarTooltip(model->executors[item], *strings);
+}
+
 TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings, int64_t now_ms,
                            bool row_per_executor) {
   TimelineLane lane;
   lane.title = "Executors";
   lane.item_name = "executors";
   lane.row_per_bar = row_per_executor;
-  for (const Executor& executor : model.executors) {
+  lane.hover_text = &ExecutorHoverText;
+  for (uint32_t i = 0; i < model.executors.size(); ++i) {
+    const Executor& executor = model.executors[i];
     if (executor.add_time == kNoTime) continue;
     LaneBar bar;
     const bool removed = executor.remove_time != kNoTime;
@@ -157,26 +189,9 @@ TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings,
     bar.span = {executor.add_time, removed ? std::max(executor.remove_time, executor.add_time)
                                            : std::max(now_ms, executor.add_time)};
     bar.kind = removed ? BarKind::kExecutorRemoved : BarKind::kSucceeded;
+    bar.item = i;
     const std::string_view id = Text(strings, executor.executor_id);
-    const std::string_view host = Text(strings, executor.host);
     bar.label = Printf("Executor %.*s", static_cast<int>(id.size()), id.data());
-    char added[40], gone[40], duration[32];
-    bar.tooltip = Printf("Executor %.*s on %.*s (%d cores)\nAdded: %s",
-                         static_cast<int>(id.size()), id.data(), static_cast<int>(host.size()),
-                         host.data(), executor.total_cores,
-                         FormatTimestamp(executor.add_time, added, sizeof added));
-    if (removed) {
-      bar.tooltip += Printf("\nRemoved: %s (after %s)",
-                            FormatTimestamp(executor.remove_time, gone, sizeof gone),
-                            FormatDuration(bar.span.end_ms - bar.span.start_ms, duration,
-                                           sizeof duration));
-      const std::string_view reason = Text(strings, executor.remove_reason);
-      bar.tooltip += "\nReason: " + (reason.empty() ? std::string("(none given)")
-                                                    : Shorten(reason, 300));
-    } else {
-      bar.tooltip += "\nStill active at the end of the log";
-    }
-    bar.tooltip += Printf("\nTasks: %d (%d failed)", executor.total_tasks, executor.failed_tasks);
     lane.bars.push_back(std::move(bar));
   }
   return lane;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "core/base/string_pool.h"
 #include "core/model/app_model.h"
@@ -23,6 +24,11 @@ TimelineLane StagesLane(const AttemptModel& model, const StringPool& strings, in
 // otherwise lifetimes pack into as few rows as overlap allows.
 TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings, int64_t now_ms,
                            bool row_per_executor);
+// An executor bar's tooltip (the lane writes it on hover: ExecutorHoverText): its id, host and
+// cores, when it was added and removed (and why), its tasks.
+std::string ExecutorBarTooltip(const Executor& executor, const StringPool& strings);
+// The lane's hover_text: ExecutorBarTooltip of the selected attempt's executor number `item`.
+std::string ExecutorHoverText(const AppState& state, uint32_t item);
 // SQL executions; click: #/sql/<id>. Empty lane when the application ran no SQL.
 TimelineLane SqlLane(const AttemptModel& model, const StringPool& strings, int64_t now_ms);
 

@@ -118,6 +118,7 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   const float x0 = canvas.time_x0, time_width = canvas.time_width;
   ImDrawList* draw = canvas.draw;
   const LaneBar* hovered_bar = nullptr;
+  TimelineLane* hovered_bar_lane = nullptr;
   const TimelineLane* hovered_lane = nullptr;
   FoldedItem hovered_zone{};
 
@@ -143,7 +144,7 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
           const LaneBar& bar = lane.bars[placed.span];
           DrawBar(draw, bar, bx0, bx1, y0, y1, placed.hovered);
           ++lane.drawn_bars;
-          if (placed.hovered) hovered_bar = &bar;
+          if (placed.hovered) hovered_bar = &bar, hovered_bar_lane = &lane;
         } else {
           draw->AddRectFilled(ImVec2(bx0, y0), ImVec2(bx1, y1), kZoneColor, 2.0f);
           char label[32];
@@ -193,7 +194,15 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   bool navigate = false;
   if (hovered_bar != nullptr) {
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(hovered_bar->tooltip.c_str());
+    if (TimelineLane& lane = *hovered_bar_lane; lane.hover_text != nullptr) {
+      if (lane.hovered_item != hovered_bar->item) {
+        lane.hovered_text = lane.hover_text(state, hovered_bar->item);
+        lane.hovered_item = hovered_bar->item;
+      }
+      ImGui::TextUnformatted(lane.hovered_text.c_str());
+    } else {
+      ImGui::TextUnformatted(hovered_bar->tooltip.c_str());
+    }
     if (hovered_bar->has_link) ImGui::TextColored(colors::kMuted, "Click to open");
     ImGui::EndTooltip();
     if (hovered_bar->has_link) {
@@ -201,7 +210,7 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
       // A click, not the end of a drag that panned the view.
       if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
           ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
-        go_to = hovered_bar->link;
+        go_to = hovered_bar->link.ToRoute();
         navigate = true;
       }
     }

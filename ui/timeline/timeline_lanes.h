@@ -26,21 +26,41 @@ enum class BarKind : uint8_t {
   kExecutorRemoved,  // an executor's lifetime that ended with a removal
 };
 
+// Where a click on a bar goes: a job, a stage attempt or a query (a Route of these three fields;
+// the whole Route, with its strings, would cost more than the bar, and a log may hold a million).
+struct BarLink {
+  ViewId view = ViewId::kOverview;
+  int64_t id = -1;
+  int32_t attempt = -1;
+
+  Route ToRoute() const { return Route{view, id, attempt}; }
+  bool operator==(const Route& route) const { return route == ToRoute(); }
+};
+
 struct LaneBar {
   TimeSpan span;
   BarKind kind = BarKind::kOther;
   bool open_end = false;  // still running at the log's end: drawn to the end, fading
   bool end_markers = false;  // an executor: add (and remove) markers at its ends
   bool has_link = false;
-  Route link;             // where a click goes (a job, a stage attempt, a query)
+  BarLink link;           // where a click goes
+  uint32_t item = 0;      // what the lane's hover_text is given (an executor's index)
   std::string label;      // drawn inside the bar when it fits
-  std::string tooltip;    // lines shown on hover
+  std::string tooltip;    // lines shown on hover, unless the lane writes them (hover_text)
 };
 
 struct TimelineLane {
   std::string title;             // "Jobs", "Stages", "Executors", "SQL"
   const char* item_name = "items";  // plural noun for folded zones: "jobs"
   bool row_per_bar = false;      // one row per bar in bar order (executors list), else packed
+  // Writes the hovered bar's tooltip from its `item`, for lanes with too many bars to hold one
+  // each (an executor's tooltip is several times its bar, and a log may add a million); null:
+  // each bar's own `tooltip`.
+  std::string (*hover_text)(const AppState& state, uint32_t item) = nullptr;
+  // The last tooltip hover_text wrote and its item, so that frames over the same bar allocate
+  // nothing.
+  std::string hovered_text;
+  int64_t hovered_item = -1;
   std::vector<LaneBar> bars;
   std::vector<TimeSpan> spans;   // bars' spans, for folding
   std::vector<std::vector<uint32_t>> rows;  // indices into bars

@@ -59,6 +59,23 @@ TEST(ApiRouter, BadDatesAre400AndBadStatusesAre404) {
   EXPECT_EQ(session.Api("/api/v1/applications?status=RUNNING").status, 200);
 }
 
+// Integer parameters convert as JAX-RS converts them: a number past an int's range is a 404 like
+// letters (the fuzzer's limit of 20 digits threw from std::stoll, and a job id past 2^31 from
+// std::stoi, ending the process).
+TEST(ApiRouter, NumbersPastAnIntAre404NotACrash) {
+  Session session;
+  Load(session, "a", AppStart("app-1", "", 1000));
+  const ApiResponse huge_limit = session.Api("/api/v1/applications?limit=62038347143091738551");
+  EXPECT_EQ(huge_limit.status, 404);
+  EXPECT_EQ(huge_limit.body, "bad limit: 62038347143091738551");
+  EXPECT_EQ(session.Api("/api/v1/applications?limit=2147483648").status, 404);
+  EXPECT_EQ(session.Api("/api/v1/applications?limit=2147483647").status, 200);
+  EXPECT_EQ(session.Api("/api/v1/applications?limit=-1").status, 200);
+  EXPECT_EQ(session.Api("/api/v1/applications/app-1/jobs/99999999999").status, 404);
+  EXPECT_EQ(session.Api("/api/v1/applications/app-1/jobs/2147483647").body,
+            "unknown job: 2147483647");
+}
+
 TEST(ApiRouter, LogsWithoutAppIdAreNotListed) {
   Session session;
   Load(session, "a", R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.0"})" "\n");

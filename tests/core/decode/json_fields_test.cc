@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,21 @@ simdjson::error_code WithValue(const std::string& text, Read&& read) {
     return read(field.value());
   }
   return simdjson::EMPTY;
+}
+
+// A double where a Long is read converts as Java's Double.toLong: truncated, and past the range
+// the range's end (a plain cast was undefined behaviour: UBSan stopped the task_line target).
+TEST(JsonFieldsTest, LenientLongsOfDoublesPastTheRangeAreItsEnds) {
+  for (const auto& [text, expected] : std::vector<std::pair<std::string, int64_t>>{
+           {R"({"v":1e34})", INT64_MAX},
+           {R"({"v":-1e34})", INT64_MIN},
+           {R"({"v":12.9})", 12},
+           {R"({"v":-12.9})", -12}}) {
+    int64_t out = 0;
+    EXPECT_EQ(WithValue(text, [&](od::value v) { return ReadInt64Lenient(v, out); }),
+              simdjson::SUCCESS) << text;
+    EXPECT_EQ(out, expected) << text;
+  }
 }
 
 TEST(JsonFieldsTest, KeysWithAndWithoutEscapesReadAsTheirText) {

@@ -104,7 +104,7 @@ TEST(ModelBuildQueue, ARouteChangeMidBuildPutsItsSectionNext) {
   queue.Start(state, NowEpochMs());
   EXPECT_EQ(queue.Next(), ModelStep::kRoute);
   queue.Step(state, SIZE_MAX);
-  EXPECT_EQ(queue.Next(), ModelStep::kExecutorsTimeline);
+  EXPECT_EQ(queue.Next(), ModelStep::kExecutors);
   queue.Step(state, SIZE_MAX);
   ASSERT_TRUE(ShowRoute(state, "#/jobs"));
   queue.PutSectionFirst(ViewId::kJobs);
@@ -113,7 +113,7 @@ TEST(ModelBuildQueue, ARouteChangeMidBuildPutsItsSectionNext) {
   EXPECT_EQ(queue.Next(), ModelStep::kJobsTimeline);
   const std::vector<ModelStep> rest = StepOrder(state, queue);
   EXPECT_EQ(rest.size(), kModelStepCount - 3);
-  EXPECT_EQ(PositionOf(rest, ModelStep::kExecutorsTimeline), rest.size()) << "built once";
+  EXPECT_EQ(PositionOf(rest, ModelStep::kExecutors), rest.size()) << "built once";
   EXPECT_EQ(PositionOf(rest, ModelStep::kRoute), rest.size()) << "built once";
 }
 

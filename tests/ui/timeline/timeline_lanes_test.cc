@@ -141,7 +141,10 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
       EXPECT_EQ(found->span.end_ms, removed);
       const std::string reason = TextOr(executor, "removeReason");
       if (!reason.empty()) {
-        EXPECT_NE(found->tooltip.find(reason.substr(0, 40)), std::string::npos) << found->tooltip;
+        // Written on hover, from the bar's executor.
+        ASSERT_NE(executors->hover_text, nullptr);
+        const std::string tooltip = executors->hover_text(state, found->item);
+        EXPECT_NE(tooltip.find(reason.substr(0, 40)), std::string::npos) << tooltip;
       }
     } else {
       EXPECT_EQ(found->kind, BarKind::kSucceeded);

@@ -70,8 +70,10 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     error = "no such application attempt";
     return;
   }
-  for (const afterglow::ExecutorRow& e :
-       ExecutorRows(*model, session.strings(), /*active_only=*/false, ExecutorsNowMs())) {
+  const std::vector<afterglow::ExecutorRow> executors =
+      ExecutorRows(*model, session.strings(), /*active_only=*/false, ExecutorsNowMs());
+  rows.reserve(executors.size());
+  for (const afterglow::ExecutorRow& e : executors) {
     ExecutorRow row;
     row.id = std::string(e.id);
     row.address = std::string(e.host_port);
@@ -103,8 +105,6 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     row.remove_ms = e.remove_time;
     row.remove_reason = std::string(e.remove_reason);
     row.gc_heavy = e.gc_heavy;
-    row.search_text = Lower(row.id + "\t" + row.address + "\t" + row.status + "\t" +
-                            row.remove_reason);
     (row.active ? active : dead).Add(row);
     total.Add(row);
     rows.push_back(std::move(row));
@@ -113,10 +113,14 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
 }
 
 void ExecutorsTableModel::Filter(std::string_view needle) {
-  const std::string lower = Lower(needle);
   order.clear();
   for (uint32_t i = 0; i < rows.size(); ++i) {
-    if (lower.empty() || rows[i].search_text.find(lower) != std::string::npos) order.push_back(i);
+    const ExecutorRow& row = rows[i];
+    if (needle.empty() || ContainsIgnoreCase(row.id, needle) ||
+        ContainsIgnoreCase(row.address, needle) || ContainsIgnoreCase(row.status, needle) ||
+        ContainsIgnoreCase(row.remove_reason, needle)) {
+      order.push_back(i);
+    }
   }
   if (sorted) Sort(sort_column_, ascending_);
 }

@@ -63,7 +63,6 @@ struct ExecutorRow {
   int64_t remove_ms = -1;
   std::string remove_reason;
   bool gc_heavy = false;  // Spark's red Task Time cell: totalGCTime > 10 % of totalDuration
-  std::string search_text;  // lower-cased id, address, status and reason for the filter
 };
 
 // One line of the summary table (Active(N), Dead(N), Total(N)).
