@@ -362,28 +362,37 @@ void DrawExecutors(AppState& state, StagePageModel& page) {
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_PadOuterX | ImGuiTableFlags_ScrollY |
-                                     ImGuiTableFlags_Resizable;
+                                     ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable;
   const float em = ImGui::GetFontSize();
   const float row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  // Room for the sideways scrollbar below the rows, so that it never covers the last one.
   const float height =
-      row * static_cast<float>(std::min<size_t>(std::max<size_t>(shown.size(), 1), 12) + 1) + 4;
+      row * static_cast<float>(std::min<size_t>(std::max<size_t>(shown.size(), 1), 12) + 1) + 4 +
+      ImGui::GetStyle().ScrollbarSize;
   if (!ImGui::BeginTable("executors", kExecColumnCount, kFlags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   auto hidden = [](bool shown) { return shown ? 0 : ImGuiTableColumnFlags_Disabled; };
-  ImGui::TableSetupColumn("Executor ID", 0, em * 5.5f);
-  ImGui::TableSetupColumn("Address", 0, em * 11);
-  ImGui::TableSetupColumn("Task Time", 0, em * 5.5f);
-  ImGui::TableSetupColumn("Total Tasks", 0, em * 5);
-  ImGui::TableSetupColumn("Failed Tasks", 0, em * 5.2f);
-  ImGui::TableSetupColumn("Killed Tasks", 0, em * 5);
-  ImGui::TableSetupColumn("Succeeded Tasks", 0, em * 6.5f);
-  ImGui::TableSetupColumn("Excluded", 0, em * 4.5f);
-  ImGui::TableSetupColumn("Input Size / Records", hidden(page.has_input), em * 9);
-  ImGui::TableSetupColumn("Output Size / Records", hidden(page.has_output), em * 9);
-  ImGui::TableSetupColumn("Shuffle Read Size / Records", hidden(page.has_shuffle_read), em * 10.5f);
-  ImGui::TableSetupColumn("Shuffle Write Size / Records", hidden(page.has_shuffle_write), em * 10.5f);
-  ImGui::TableSetupColumn("Spill (Memory)", hidden(page.has_spill), em * 6);
-  ImGui::TableSetupColumn("Spill (Disk)", hidden(page.has_spill), em * 6);
+  // The table scrolls sideways, so each header shows in full ("Shuffle Read Size / Records"):
+  // a column starts at least as wide as its bold header.
+  ImGui::PushFont(Fonts().bold);
+  auto column = [em](const char* name, ImGuiTableColumnFlags flags, float width_em) {
+    ImGui::TableSetupColumn(name, flags, std::max(em * width_em, ImGui::CalcTextSize(name).x + em));
+  };
+  column("Executor ID", 0, 5.5f);
+  column("Address", 0, 11);
+  column("Task Time", 0, 5.5f);
+  column("Total Tasks", 0, 5);
+  column("Failed Tasks", 0, 5.2f);
+  column("Killed Tasks", 0, 5);
+  column("Succeeded Tasks", 0, 6.5f);
+  column("Excluded", 0, 4.5f);
+  column("Input Size / Records", hidden(page.has_input), 9);
+  column("Output Size / Records", hidden(page.has_output), 9);
+  column("Shuffle Read Size / Records", hidden(page.has_shuffle_read), 10.5f);
+  column("Shuffle Write Size / Records", hidden(page.has_shuffle_write), 10.5f);
+  column("Spill (Memory)", hidden(page.has_spill), 6);
+  column("Spill (Disk)", hidden(page.has_spill), 6);
+  ImGui::PopFont();
   ImGui::PushFont(Fonts().bold);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
