@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  clickAnchor, kArtifacts, kCli, kCorpus, openWatchedPage, settle, startBrowser, startPage, state,
+  clickAnchor, kArtifacts, kCli, kCorpus, openWatchedPage, settle, showView, startBrowser,
+  startPage, state,
 } from './harness.mjs';
 
 const kDsv1 = join(kCorpus, 'rapids-tools', 'profiling', 'eventlog_dsv1.zstd');
@@ -37,15 +38,6 @@ async function openBoth(page) {
 
 // `named`: the route as the URL then names it (with two runs open, a route about one of them
 // carries its application; a comparison of the two runs does not).
-async function show(page, route, named = route) {
-  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
-  await settle(page);
-  await settle(page);
-  const shown = await state(page);
-  assert.equal(shown.view, named);
-  return shown.viewState;
-}
-
 const pick = (object, keys) => Object.fromEntries(keys.map((key) => [key, object[key]]));
 
 // The page's comparison against the CLI's, row for row in alignment order.
@@ -75,7 +67,7 @@ for (const theme of ['dark', 'light']) {
     try {
       await startPage(env, page);
       await openBoth(page);
-      const view = await show(page, '#/compare');
+      const view = await showView(page, '#/compare');
       // The page's A is whichever log the load listed first: the CLI compares the same order.
       const forward = cliCompare(kDsv1, kDsv2);
       const cli = view.a?.id === forward.a.id ? forward : cliCompare(kDsv2, kDsv1);
@@ -92,12 +84,12 @@ for (const theme of ['dark', 'light']) {
       // A pair route: its figures under its table; back and forward walk the routes.
       const paired = view.sql.findIndex((row) => row.a !== null && row.b !== null && row.plan !== '');
       assert.ok(paired >= 0, 'a paired query with a plan change');
-      const pairView = await show(page, `#/compare/query/${paired}`);
+      const pairView = await showView(page, `#/compare/query/${paired}`);
       assert.deepEqual(pairView.pair, { kind: 'sql', row: paired });
       assert.equal(pairView.sqlShown.selectedRow >= 0, true);
       await settle(page);
       await page.screenshot({ path: join(kArtifacts, `compare-query-pair-${theme}.png`) });
-      await show(page, '#/compare/stage/3');
+      await showView(page, '#/compare/stage/3');
       await page.goBack();
       await page.waitForFunction((r) => window.afterglow.state().view === r, `#/compare/query/${paired}`);
       await page.goForward();
@@ -108,7 +100,7 @@ for (const theme of ['dark', 'light']) {
       await page.screenshot({ path: join(kArtifacts, `compare-stage-pair-${theme}.png`) });
 
       // The swap makes B the baseline: the CLI's reverse order.
-      await show(page, '#/compare');
+      await showView(page, '#/compare');
       await clickAnchor(page, 'compareSwap');  // the header's
       await settle(page);
       const swapped = (await state(page)).viewState;
@@ -117,7 +109,7 @@ for (const theme of ['dark', 'light']) {
       // Two jobs of one run, as chosen on a job's page: the URL names that run.
       const selected = (await state(page)).app;
       const named = `#/compare/jobs/2/6?app=${selected.id}${selected.attemptId ? `&attempt=${selected.attemptId}` : ''}`;
-      const jobs = await show(page, '#/compare/jobs/2/6', named);
+      const jobs = await showView(page, '#/compare/jobs/2/6', named);
       assert.equal(jobs.built, true, jobs.error);
       assert.equal(jobs.items, 'jobs');
       assert.deepEqual(jobs.jobs.map((row) => [row.a, row.b]).slice(0, 1), [[2, 6]]);

@@ -9,7 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state,
+  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, settle, showRoute, startBrowser,
+  startPage, state,
 } from './harness.mjs';
 
 const kDsv1 = join(kCorpus, 'rapids-tools', 'profiling', 'eventlog_dsv1.zstd');
@@ -19,18 +20,12 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-async function show(page, route) {
-  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
-  await settle(page);
-  await settle(page);
-}
-
 test('"Compare with…" on the compare view adds a log through the file input', async () => {
   const { context, page, problems } = await openWatchedPage(env);
   try {
     await startPage(env, page);
     const opened = await openLog(page, kDsv1);
-    await show(page, '#/compare');
+    await showRoute(page, '#/compare');
     const alone = (await state(page)).viewState;
     assert.equal(alone.built, false, 'one application: nothing to compare yet');
     const [chooser] = await Promise.all([
@@ -68,7 +63,7 @@ test('"Compare with…" on the compare view adds a log through the file input', 
 
 // Opens the list, picks its first item as A and the first other as B.
 async function compareTwoFromList(page, list, expectedItems) {
-  await show(page, list);
+  await showRoute(page, list);
   await clickAnchor(page, 'compareTwo');
   await clickAnchor(page, 'compareWithChoice');  // A: the first item
   const picking = await state(page);

@@ -197,6 +197,22 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+// Shows `route` through the test hook (which must accept it) and lets the page draw it.
+export async function showRoute(page, route) {
+  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
+  await settle(page);
+  await settle(page);
+}
+
+// showRoute, then checks that the page names `named` (the route, unless the page completes it)
+// as its view, and returns that view's state.
+export async function showView(page, route, named = route) {
+  await showRoute(page, route);
+  const shown = await state(page);
+  assert.equal(shown.view, named);
+  return shown.viewState;
+}
+
 // Waits until the app has drawn `count` (at most 4) more frames. Animation frames alone are not
 // enough: while a log loads the page may skip drawing in some, and an unchanged page draws none,
 // so the engine is asked for the frames a changed page draws (wasm/test_exports.cc), however

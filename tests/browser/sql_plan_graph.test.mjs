@@ -8,8 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, startBrowser,
-  startPage, state,
+  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, showView,
+  startBrowser, startPage, state,
 } from './harness.mjs';
 
 const kAqeLog = join(kCorpus, 'rapids-tools', 'qualification', 'aqeshuffle_eventlog.zstd');
@@ -17,15 +17,6 @@ const kAqeLog = join(kCorpus, 'rapids-tools', 'qualification', 'aqeshuffle_event
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
-
-async function show(page, route) {
-  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
-  await settle(page);
-  await settle(page);
-  const shown = await state(page);
-  assert.equal(shown.view, route);
-  return shown.viewState;
-}
 
 async function viewAfterFrames(page) {
   await settle(page);
@@ -39,7 +30,7 @@ for (const theme of ['dark', 'light']) {
     try {
       await startPage(env, page);
       await openLog(page, kAqeLog);
-      const final = (await show(page, '#/sql/0')).planGraph;
+      const final = (await showView(page, '#/sql/0')).planGraph;
       assert.equal(final.versions, 4, 'the start and three AQE updates');
       assert.equal(final.version, 3, 'the final plan by default');
       assert.ok(final.nodes > 0);
@@ -88,13 +79,13 @@ for (const theme of ['dark', 'light']) {
       assert.equal(now.view, '#/sql/0/plan/3');
 
       // The initial plan: nothing before it to differ from.
-      const initial = (await show(page, '#/sql/0/plan/1')).planGraph;
+      const initial = (await showView(page, '#/sql/0/plan/1')).planGraph;
       assert.equal(initial.version, 0);
       assert.equal(initial.changesFromPrevious, '');
       assert.equal(initial.newNodes, 0);
 
       // The final plan beside the initial one, a node of the initial plan selected.
-      await show(page, '#/sql/0');
+      await showView(page, '#/sql/0');
       await clickAnchor(page, 'planSideBySide');
       now = (await viewAfterFrames(page)).viewState;
       assert.equal(now.planGraph.sideBySide, true);

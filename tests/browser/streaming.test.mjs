@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  kArtifacts, kCli, kCorpus, openLog, openWatchedPage, settle, startBrowser, startPage, state,
+  kArtifacts, kCli, kCorpus, openLog, openWatchedPage, showView, startBrowser, startPage, state,
 } from './harness.mjs';
 
 const kLogs = [
@@ -33,15 +33,6 @@ const kListFields = ['name', 'status', 'id', 'runId', 'startTime', 'avgInput', '
 const kSeries = ['inputRate', 'processRate', 'inputRows', 'batchDuration', 'watermarkGap',
                  'stateRowsTotal', 'stateRowsUpdated', 'stateMemoryBytes', 'stateRowsDropped'];
 
-async function show(page, route) {
-  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
-  await settle(page);
-  await settle(page);
-  const shown = await state(page);
-  assert.equal(shown.view, route);
-  return shown.viewState;
-}
-
 for (const theme of ['dark', 'light']) {
   test(`the Streaming tab and run pages show the core's rows and series (${theme})`, async () => {
     const { context, page, problems } = await openWatchedPage(env, { colorScheme: theme });
@@ -50,7 +41,7 @@ for (const theme of ['dark', 'light']) {
       for (const log of kLogs) {
         const cli = cliStreaming(log.path);
         await openLog(page, log.path);
-        const list = await show(page, '#/streaming');
+        const list = await showView(page, '#/streaming');
         assert.equal(list.queries, cli.queries.length, `${log.name}: queries`);
         for (const [k, expected] of cli.queries.entries()) {
           const row = list.rows[k];
@@ -64,7 +55,7 @@ for (const theme of ['dark', 'light']) {
         await page.screenshot({ path: join(kArtifacts, `streaming-list-${log.name}-${theme}.png`) });
 
         const run = cli.queries[0];
-        const shown = await show(page, `#/streaming/${run.runId}`);
+        const shown = await showView(page, `#/streaming/${run.runId}`);
         assert.equal(shown.found, true);
         assert.equal(shown.completedBatches, run.completedBatches, `${log.name}: completed batches`);
         for (const series of kSeries) {
@@ -74,7 +65,7 @@ for (const theme of ['dark', 'light']) {
         await page.screenshot({ path: join(kArtifacts, `streaming-run-${log.name}-${theme}.png`) });
       }
       // A run id the log does not have: the page says so instead of drawing charts.
-      const missing = await show(page, '#/streaming/00000000-0000-0000-0000-000000000000');
+      const missing = await showView(page, '#/streaming/00000000-0000-0000-0000-000000000000');
       assert.equal(missing.found, false);
     } finally {
       await context.close();
@@ -88,16 +79,16 @@ for (const theme of ['dark', 'light']) {
     try {
       await startPage(env, page);
       await openLog(page, kSubExecutionLog);
-      const sql = await show(page, '#/sql');
+      const sql = await showView(page, '#/sql');
       // rootExecutionId 5 for executions 6..10 in the log; the rest are their own roots.
       assert.deepEqual(sql.subExecutions, { 5: [6, 7, 8, 9, 10] });
       assert.equal(sql.executions, 12);
       assert.equal(sql.rows, 7, 'the top level: 0 to 5 and 11');
       await page.screenshot({ path: join(kArtifacts, `sql-sub-executions-list-${theme}.png`) });
-      const root = await show(page, '#/sql/5');
+      const root = await showView(page, '#/sql/5');
       assert.deepEqual(root.subExecutions, [6, 7, 8, 9, 10]);
       assert.equal(root.parentExecution, -1);
-      const sub = await show(page, '#/sql/7');
+      const sub = await showView(page, '#/sql/7');
       assert.equal(sub.parentExecution, 5);
       assert.deepEqual(sub.subExecutions, []);
       await page.screenshot({ path: join(kArtifacts, `sql-sub-executions-query-${theme}.png`) });

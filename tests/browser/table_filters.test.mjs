@@ -6,8 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, startBrowser, startPage,
-  state,
+  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, showView,
+  startBrowser, startPage, state,
 } from './harness.mjs';
 
 const kSqlLog = join(kCorpus, 'spark', 'sql-events', 'local-1596020211915');
@@ -15,13 +15,6 @@ const kSqlLog = join(kCorpus, 'spark', 'sql-events', 'local-1596020211915');
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
-
-async function show(page, route) {
-  assert.equal(await page.evaluate((r) => window.afterglow.show(r), route), true, route);
-  await settle(page);
-  await settle(page);
-  assert.equal((await state(page)).view, route);
-}
 
 // Presses '/' away from every widget and types `text` into the box it focused.
 async function slashAndType(page, text) {
@@ -52,7 +45,7 @@ test('the jobs list: "/" filters it, and Copy TSV copies the rows shown', async 
   try {
     await startPage(env, page);
     await openLog(page, kSqlLog);
-    await show(page, '#/jobs');
+    await showView(page, '#/jobs');
     const before = (await state(page)).viewState;
     assert.ok(before.total > 1, 'the log has several jobs');
     // Every job's description names its batch ("\nid = ...\nrunId = ...\nbatch = 3"); the
@@ -85,7 +78,7 @@ test('the stage page\'s summary metrics: "/" filters them, and Copy TSV copies t
   try {
     await startPage(env, page);
     await openLog(page, kSqlLog);
-    await show(page, '#/stages/0/0');
+    await showView(page, '#/stages/0/0');
     const all = await copiedLines(page);
     assert.ok(all[0].startsWith('Metric\tMin\t'), `the summary is the page's first table: ${all[0]}`);
     assert.ok(all.length > 4, 'several metrics');
