@@ -12,6 +12,9 @@
   // (scripts/bench, docs/PERFORMANCE.md).
   const kChunkBytes = 2 * 1024 * 1024;
   const kDefaultRoute = '#/overview';
+  // The hash the page was opened with (a link into a view), read before the engine mirrors its
+  // own route into the URL: a saved analysis opens at its saved route unless a link named one.
+  const openedHash = location.hash;
   // Work in one browser task while loading, before the pump yields to the event loop: short enough
   // that an animation frame, input and Cancel get in between (a frame gap is about this plus one
   // push plus the frame's own drawing), long enough that yielding costs little. The pump does
@@ -839,6 +842,7 @@
   window.afterglowPage = {
     engine: () => engine,
     busy: () => loading,
+    openedHash: () => openedHash,
     lastLoad: () => lastLoad,
     load: (entries) => load(entries),  // entries as a drop gives them: [{file, name}]
     onSaveRequested: null,             // set by afterglow-share.js; the header's button calls it

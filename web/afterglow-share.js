@@ -303,8 +303,11 @@
       route: saved.route || '',
       files: files.map((entry) => ({ name: entry.name, bytes: entry.bytes })),
     };
-    // A link into the saved page (#/stages/3/0) wins over the route it was saved at.
-    if (!location.hash && saved.route) history.replaceState(null, '', saved.route);
+    // A link into the saved page (#/stages/3/0) wins over the route it was saved at. Only the
+    // hash the page was opened with counts: once the engine runs, it writes its own route into
+    // the URL (the overview, before these logs are in), which is not the user's link.
+    const linked = shell.openedHash();
+    if (!linked && saved.route) history.replaceState(null, '', saved.route);
     try {
       await window.afterglow.ready;
     } catch {
@@ -320,7 +323,7 @@
       name: entry.name,
     }));
     await shell.load(entries);
-    window.afterglow.show(location.hash || saved.route || '#/overview');
+    window.afterglow.show(linked || saved.route || '#/overview');
   }
 
   const baseState = window.afterglow.state;
