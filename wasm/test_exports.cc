@@ -59,4 +59,19 @@ EMSCRIPTEN_KEEPALIVE void ag_request_cancel() { ThePage().state.cancel_requested
 // to draw frames gets them on a page where nothing else changed, and needs no time limit.
 EMSCRIPTEN_KEEPALIVE void ag_request_redraw() { ThePage().RequestRedraw(); }
 
+// Under AddressSanitizer only (the wasm-asan preset): reads one byte past a heap block, so a
+// browser test can check that a real report reaches the console and fails the test that saw it
+// (tests/browser/sanitizer_reports.test.mjs). The shipped page has no such export.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+EMSCRIPTEN_KEEPALIVE int ag_test_heap_overflow(int past_end) {
+  char* block = new char[16]();
+  const volatile char* at = block + 16 + past_end;
+  const int value = *at;
+  delete[] block;
+  return value;
+}
+#endif
+#endif
+
 }  // extern "C"
