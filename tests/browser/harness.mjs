@@ -18,6 +18,10 @@ export const kCli = join(kRepo, 'build', 'native', 'afterglow');
 export const kArtifacts = join(kRepo, 'test-artifacts', 'browser');
 export const kCorpus = resolve(kRepo, '..', 'shared', 'corpus');
 export const kViewport = { width: 1600, height: 1000 };
+// How many times longer than usual a test may wait for a load to end. Not a speed check: a limit
+// that only stops a test that would hang. The page under AddressSanitizer runs several times
+// slower, so its runs set AFTERGLOW_TEST_TIME_SCALE=4 (docs/RELIABILITY.md).
+export const kTimeScale = Math.max(1, Number(process.env.AFTERGLOW_TEST_TIME_SCALE) || 1);
 
 // Starts the server and the browser; returns {server, browser, close()}. `serveOptions` go to
 // serveFolder (a sub-path prefix, extra headers such as a CSP, a request listener).

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWatchedPage, startBrowser, startPage, state } from './harness.mjs';
+import { kTimeScale, openWatchedPage, startBrowser, startPage, state } from './harness.mjs';
 import {
   badBytesLog, binaryFile, deepNestingLog, deflateBomb, gzipBomb, kAppBefore, kMiB, lz4TwoGiBClaim,
   millionExecutorsLog, millionKeysLog, smallLog, snappyTwoGiBClaim, timesLog, writeSparseLongLine,
@@ -45,7 +45,7 @@ async function openHostile(path, apiPaths = []) {
     await startPage(env, page);
     await page.setInputFiles('#open-file', path);
     await page.waitForFunction(() => ['ready', 'error'].includes(window.afterglow.status()), null,
-                               { timeout: 300_000, polling: 100 });
+                               { timeout: 300_000 * kTimeScale, polling: 100 });
     const ended = await state(page);
     const api = {};
     for (const apiPath of apiPaths) {
