@@ -57,6 +57,14 @@ float GraphCanvasFitHeight(const LayoutRect& bounds);
 // S-curves across the gaps between layers, with an arrow head at its `to` end.
 void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
 
+// A label on edge `edge` of `layout`: `text` (one line, `text_width` layout units wide in `font`
+// at zoom 1) on a rounded chip of `fill` edged with `border`, centred on the middle of the
+// route's first run (the gap below the edge's `from` box, where an S-curve's midpoint is the
+// middle of its bounding box). Nothing when the text would be too small to read.
+void DrawGraphEdgeLabel(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge,
+                        ImFont* font, const char* text, float text_width, ImU32 fill,
+                        ImU32 border, ImU32 color);
+
 // Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),
 // for building the graph view models.
 TextMeasure GraphTextMeasure();

@@ -2,8 +2,9 @@
 // its plan versions (the start's and each AQE update's), laid out once when the route changes so
 // drawing it allocates nothing: compact boxes (the operator's name and one key figure, as Spark
 // 4's UI draws them), each node's metric lines "name: value" exactly as the API's /sql/<id>
-// answer prints them for the side panel, what AQE changed from the previous version, the search
-// over node names and ids, and the layout. ImGui-free.
+// answer prints them for the side panel, the row count each edge carries (as Spark 4.2 labels its
+// edges), what AQE changed from the previous version, the search over node names and ids, and the
+// layout. ImGui-free.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +71,12 @@ struct SqlPlanGraphModel {
   int32_t version_count = 0;
   std::vector<SqlPlanGraphNode> nodes;  // SqlPlanGraph::all_nodes order
   std::vector<std::pair<int32_t, int32_t>> edges;  // (child, parent) as indices in `nodes`
+  // Per edge (same indices): the rows the child output (core/analysis/plan_edge_rows.h, -1:
+  // unknown) and the label chip drawn on the edge ("1,204", "" when unknown), with its width in
+  // layout units.
+  std::vector<int64_t> edge_rows;
+  std::vector<std::string> edge_labels;
+  std::vector<float> edge_label_widths;
   GraphLayout layout;
   GraphViewport viewport;  // zoom and pan, kept across frames
   // What AQE changed: from the previous version and from the initial one to this (valid only

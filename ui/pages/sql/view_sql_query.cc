@@ -592,8 +592,8 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.EndArray();
   if (!query.error.empty()) out.Field("error", query.error);
   out.FieldInt("selectedNode", query.selected_node);
-  // The plan graph tab: the plan version shown (0: the initial), the node search and what AQE
-  // changed from the previous version, for the browser tests.
+  // The plan graph tab: the plan version shown (0: the initial), its edges' row counts, the node
+  // search and what AQE changed from the previous version, for the browser tests.
   const SqlPlanGraphModel& graph = state.sql_plan_graph;
   out.Key("planGraph");
   out.BeginObject();
@@ -606,6 +606,17 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.FieldInt("newNodes", static_cast<int64_t>(graph.from_previous.new_node_ids.size()));
   out.Field("changesFromPrevious", graph.from_previous_text);
   out.Field("changesFromInitial", graph.from_initial_text);
+  // Every edge drawn, by node ids, with the row count its label chip shows (-1: no chip).
+  out.Key("edges");
+  out.BeginArray();
+  for (size_t e = 0; e < graph.edges.size(); ++e) {
+    out.BeginObject();
+    out.FieldInt("from", graph.nodes[static_cast<size_t>(graph.edges[e].first)].node_id);
+    out.FieldInt("to", graph.nodes[static_cast<size_t>(graph.edges[e].second)].node_id);
+    out.FieldInt("rows", graph.edge_rows[e]);
+    out.EndObject();
+  }
+  out.EndArray();
   out.Field("search", graph.search.applied);
   out.FieldInt("searchMatches", static_cast<int64_t>(graph.search.matches.size()));
   out.FieldInt("searchCursor", graph.search.cursor);
