@@ -12,8 +12,8 @@
 namespace afterglow::ui {
 namespace {
 
-// executorspage.js formatStatus.
-// A decommissioned executor says so where Spark's page says "Dead".
+// executorspage.js formatStatus. A decommissioned executor says so where Spark's page says
+// "Dead" (docs/SPARK-SEMANTICS.md fact 123).
 std::string StatusText(const afterglow::ExecutorRow& executor) {
   if (executor.is_excluded) return "Excluded";
   if (!executor.is_active) return executor.is_decommissioned ? "Decommissioned" : "Dead";

@@ -368,6 +368,12 @@ void DescribeExecutorsView(const AppState& state, JsonWriter& out) {
     if (row.gc_heavy) out.String(row.id);
   }
   out.EndArray();
+  out.Key("decommissioned");  // ids whose status says "Decommissioned", in the table's order
+  out.BeginArray();
+  for (uint32_t index : model.order) {
+    if (model.rows[index].decommissioned) out.String(model.rows[index].id);
+  }
+  out.EndArray();
   out.Key("firstRows");  // executor ids in the table's order, the first few
   out.BeginArray();
   for (size_t i = 0; i < model.order.size() && i < 10; ++i) out.String(model.rows[model.order[i]].id);
