@@ -57,12 +57,17 @@ float GraphCanvasFitHeight(const LayoutRect& bounds);
 // S-curves across the gaps between layers, with an arrow head at its `to` end.
 void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
 
+// The point of edge `edge`'s route `drop` layout units below where it leaves its `from` box (on
+// its first run; the middle of that run when the run is shorter than 2 * `drop`), as
+// DrawGraphEdge draws it. Half the layout's layer gap puts it in the middle of the gap below the
+// box, clear of a cluster title the edge may enter next. (0, 0) for an edge without a route.
+LayoutPoint GraphEdgePointBelowStart(const GraphLayout& layout, size_t edge, float drop);
+
 // A label on edge `edge` of `layout`: `text` (one line, `text_width` layout units wide in `font`
-// at zoom 1) on a rounded chip of `fill` edged with `border`, centred on the middle of the
-// route's first run (the gap below the edge's `from` box, where an S-curve's midpoint is the
-// middle of its bounding box). Nothing when the text would be too small to read.
+// at zoom 1) on a rounded chip of `fill` edged with `border`, centred on the route `drop` units
+// below its start (GraphEdgePointBelowStart). Nothing when the text would be too small to read.
 void DrawGraphEdgeLabel(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge,
-                        ImFont* font, const char* text, float text_width, ImU32 fill,
+                        float drop, ImFont* font, const char* text, float text_width, ImU32 fill,
                         ImU32 border, ImU32 color);
 
 // Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),

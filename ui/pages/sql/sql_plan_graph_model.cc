@@ -262,7 +262,7 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
   }
   LayoutOptions options;
   options.node_gap_x = 28;
-  options.layer_gap_y = 30;
+  options.layer_gap_y = kSqlLayerGap;
   options.cluster_pad = 8;
   out.layout = LayoutGraph(input, options);
 }

@@ -99,6 +99,8 @@ struct SqlPlanGraphModel {
 // Node boxes are as wide as their widest row plus padding, within these bounds (layout units).
 inline constexpr float kSqlNodeMinWidth = 110.0f;
 inline constexpr float kSqlNodeMaxWidth = 300.0f;
+// The vertical gap between layers of boxes (layout units); edge labels sit in its middle.
+inline constexpr float kSqlLayerGap = 30.0f;
 // Room around the rows inside a box, in rows (half a row on each side).
 inline constexpr float kSqlNodePadRows = 0.5f;
 inline constexpr const char* kSqlKeyFigureSeparator = "  \xc2\xb7  ";  // a cluster's "title · figure"
