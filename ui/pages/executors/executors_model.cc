@@ -59,6 +59,7 @@ void ExecutorsTableModel::Clear() {
   order.clear();
   active = dead = total = ExecutorTotals();
   has_peak_metrics = false;
+  widest_status.clear();
   error.clear();
   sorted = false;
 }
@@ -80,6 +81,7 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     row.active = e.is_active;
     row.excluded = e.is_excluded;
     row.status = StatusText(e);
+    if (row.status.size() > widest_status.size()) widest_status = row.status;
     row.rdd_blocks = e.rdd_blocks;
     row.memory_used = e.memory_used;
     row.max_memory = e.max_memory;

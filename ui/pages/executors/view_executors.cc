@@ -304,7 +304,8 @@ void DrawExecutorsView(AppState& state) {
   };
   column("Executor ID", em * 5.5f, ExecutorColumn::kId, ImGuiTableColumnFlags_DefaultSort);
   column("Address", em * 11, ExecutorColumn::kAddress);
-  column("Status", em * 5, ExecutorColumn::kStatus);
+  column("Status", std::max(em * 5, ImGui::CalcTextSize(model.widest_status.c_str()).x + em),
+         ExecutorColumn::kStatus);
   column("RDD Blocks", em * 4.5f, ExecutorColumn::kRddBlocks);
   column("Storage Memory", em * 10, ExecutorColumn::kStorageMemory);
   column("Disk Used", em * 5, ExecutorColumn::kDiskUsed);

@@ -103,6 +103,7 @@ TEST_F(DecommissionLogTest, ExecutorsPageSaysDecommissioned) {
                           {"5", "Active"}, {"6", "Dead"}, {"7", "Decommissioned"},
                           {"8", "Decommissioned"}, {"9", "Dead"}, {"10", "Active"},
                           {"driver", "Active"}}));
+  EXPECT_EQ(ui_.state().executors.widest_status, "Decommissioned");  // its column's width
 }
 
 }  // namespace executor_decommission_test
