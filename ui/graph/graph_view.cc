@@ -203,35 +203,10 @@ void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t 
                           ImVec2(b.x + head * 0.6f, b.y - head * dir), color);
 }
 
-LayoutPoint GraphEdgePointBelowStart(const GraphLayout& layout, size_t edge, float drop) {
-  if (layout.EdgePointCount(edge) < 2) return {};
-  const LayoutPoint a = layout.EdgePoints(edge)[0];
-  const LayoutPoint b = layout.EdgePoints(edge)[1];
-  const float y = a.y + std::copysign(std::min(std::abs(b.y - a.y) * 0.5f, drop), b.y - a.y);
-  if (a.x == b.x || a.y == b.y) return {a.x, y};
-  // DrawGraphEdge's S-curve from a to b (control points (a.x, mid) and (b.x, mid)): its y rises
-  // monotonically with t, so the t at `y` is found by bisection, then its x.
-  const float mid = (a.y + b.y) * 0.5f;
-  auto at = [&](float t, float p0, float p1, float p2, float p3) {
-    const float u = 1.0f - t;
-    return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
-  };
-  float lo = 0.0f, hi = 1.0f;
-  for (int i = 0; i < 24; ++i) {
-    const float t = (lo + hi) * 0.5f;
-    if ((at(t, a.y, mid, mid, b.y) < y) == (a.y < b.y)) lo = t;
-    else hi = t;
-  }
-  return {at((lo + hi) * 0.5f, a.x, a.x, b.x, b.x), y};
-}
-
-void DrawGraphEdgeLabel(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge,
-                        float drop, ImFont* font, const char* text, float text_width, ImU32 fill,
-                        ImU32 border, ImU32 color) {
-  if (layout.EdgePointCount(edge) < 2) return;
+void DrawGraphEdgeLabel(const GraphCanvas& canvas, LayoutPoint center, ImFont* font,
+                        const char* text, float text_width, ImU32 fill, ImU32 border, ImU32 color) {
   if (font == nullptr) font = ImGui::GetFont();
   if (font->FontSize * canvas.zoom < kMinTextPixels) return;
-  const LayoutPoint center = GraphEdgePointBelowStart(layout, edge, drop);
   const float x = center.x;
   const float y = center.y;
   constexpr float kPadX = 4.0f;  // layout units beside the text

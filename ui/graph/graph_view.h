@@ -57,18 +57,11 @@ float GraphCanvasFitHeight(const LayoutRect& bounds);
 // S-curves across the gaps between layers, with an arrow head at its `to` end.
 void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
 
-// The point of edge `edge`'s route `drop` layout units below where it leaves its `from` box (on
-// its first run; the middle of that run when the run is shorter than 2 * `drop`), as
-// DrawGraphEdge draws it. Half the layout's layer gap puts it in the middle of the gap below the
-// box, clear of a cluster title the edge may enter next. (0, 0) for an edge without a route.
-LayoutPoint GraphEdgePointBelowStart(const GraphLayout& layout, size_t edge, float drop);
-
-// A label on edge `edge` of `layout`: `text` (one line, `text_width` layout units wide in `font`
-// at zoom 1) on a rounded chip of `fill` edged with `border`, centred on the route `drop` units
-// below its start (GraphEdgePointBelowStart). Nothing when the text would be too small to read.
-void DrawGraphEdgeLabel(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge,
-                        float drop, ImFont* font, const char* text, float text_width, ImU32 fill,
-                        ImU32 border, ImU32 color);
+// A label on a graph's edge: `text` (one line, `text_width` layout units wide in `font` at zoom
+// 1) on a rounded chip of `fill` edged with `border`, centred on layout point `center` (on the
+// edge's route: EdgeRoutePointAtY). Nothing when the text would be too small to read.
+void DrawGraphEdgeLabel(const GraphCanvas& canvas, LayoutPoint center, ImFont* font,
+                        const char* text, float text_width, ImU32 fill, ImU32 border, ImU32 color);
 
 // Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),
 // for building the graph view models.

@@ -1,9 +1,9 @@
-// Where an edge's label sits: on the route DrawGraphEdge draws, half a layer gap below the box the
-// edge leaves (the middle of a shorter first run), on a straight run or on the S-curve across a
-// gap.
+// A point on an edge's route at a given height, as DrawGraphEdge draws the route: on a vertical
+// run, on the S-curve across a gap between layers (its middle at the gap's middle), and the
+// route's ends beyond it.
 #include <gtest/gtest.h>
 
-#include "ui/graph/graph_view.h"
+#include "ui/graph/graph_layout.h"
 
 namespace afterglow::ui {
 namespace graph_edge_label_test {
@@ -15,31 +15,30 @@ GraphLayout OneEdge(LayoutPoint a, LayoutPoint b, LayoutPoint c) {
   return layout;
 }
 
-TEST(GraphEdgeLabel, SitsOnTheCurveHalfAGapBelowTheBox) {
-  // An S-curve across a 30-unit gap from x 0 to x 40, then straight down: the curve's middle.
-  const GraphLayout curve = OneEdge({0, 100}, {40, 130}, {40, 200});
-  LayoutPoint p = GraphEdgePointBelowStart(curve, 0, 15);
+TEST(EdgeRoutePointAtY, FollowsTheRunsAndCurvesDrawn) {
+  // An S-curve across a 30-unit gap from x 0 to x 40, then straight down.
+  const GraphLayout route = OneEdge({0, 100}, {40, 130}, {40, 200});
+  LayoutPoint p = EdgeRoutePointAtY(route, 0, 115);
   EXPECT_FLOAT_EQ(p.y, 115);
-  EXPECT_NEAR(p.x, 20, 0.01);
-  // Across a wider gap (into a cluster's title band): still 15 below the box, on the curve, so
-  // nearer the start's x than the end's.
-  const GraphLayout wide = OneEdge({0, 100}, {40, 160}, {40, 200});
-  p = GraphEdgePointBelowStart(wide, 0, 15);
-  EXPECT_FLOAT_EQ(p.y, 115);
+  EXPECT_NEAR(p.x, 20, 0.01);  // the curve's middle
+  p = EdgeRoutePointAtY(route, 0, 105);
   EXPECT_GT(p.x, 0);
-  EXPECT_LT(p.x, 20);
-  // A straight first run: on it; one shorter than twice the drop: its middle.
-  p = GraphEdgePointBelowStart(OneEdge({7, 100}, {7, 180}, {9, 200}), 0, 15);
-  EXPECT_FLOAT_EQ(p.x, 7);
-  EXPECT_FLOAT_EQ(p.y, 115);
-  p = GraphEdgePointBelowStart(OneEdge({7, 100}, {7, 120}, {9, 200}), 0, 15);
-  EXPECT_FLOAT_EQ(p.y, 110);
+  EXPECT_LT(p.x, 20);  // nearer the start's x, as the curve leaves it vertically
+  p = EdgeRoutePointAtY(route, 0, 170);
+  EXPECT_FLOAT_EQ(p.x, 40);  // on the vertical run
+  EXPECT_FLOAT_EQ(p.y, 170);
+  p = EdgeRoutePointAtY(route, 0, 90);
+  EXPECT_FLOAT_EQ(p.x, 0);  // before the start: the start
+  EXPECT_FLOAT_EQ(p.y, 100);
+  p = EdgeRoutePointAtY(route, 0, 250);
+  EXPECT_FLOAT_EQ(p.x, 40);  // past the end: the end
+  EXPECT_FLOAT_EQ(p.y, 200);
 }
 
-TEST(GraphEdgeLabel, AnEdgeWithoutARouteHasNoPoint) {
+TEST(EdgeRoutePointAtY, AnEdgeWithoutARouteHasNoPoint) {
   GraphLayout layout;
   layout.edge_start = {0, 0};
-  const LayoutPoint p = GraphEdgePointBelowStart(layout, 0, 15);
+  const LayoutPoint p = EdgeRoutePointAtY(layout, 0, 15);
   EXPECT_EQ(p.x, 0);
   EXPECT_EQ(p.y, 0);
 }

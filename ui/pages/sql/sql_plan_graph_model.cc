@@ -80,6 +80,35 @@ std::string SqlPlanKeyFigure(bool is_cluster, const std::vector<std::string>& me
   return rows;
 }
 
+LayoutPoint SqlEdgeLabelPoint(const LayoutInput& input, const GraphLayout& layout, size_t edge) {
+  const auto [from, to] = input.edges[edge];
+  const LayoutRect& child = layout.nodes[static_cast<size_t>(from)];
+  const LayoutRect& parent = layout.nodes[static_cast<size_t>(to)];
+  auto holders = [&](int32_t cluster) {  // the clusters around a node, innermost first
+    std::vector<int32_t> out;
+    for (; cluster >= 0 && out.size() < input.clusters.size();
+         cluster = input.clusters[static_cast<size_t>(cluster)].parent) {
+      out.push_back(cluster);
+    }
+    return out;
+  };
+  const std::vector<int32_t> around_child = holders(input.nodes[static_cast<size_t>(from)].cluster);
+  const std::vector<int32_t> around_parent = holders(input.nodes[static_cast<size_t>(to)].cluster);
+  auto holds = [](const std::vector<int32_t>& list, int32_t c) {
+    return std::find(list.begin(), list.end(), c) != list.end();
+  };
+  float exit = child.y1, entry = parent.y0;
+  for (int32_t c : around_child) {
+    if (!holds(around_parent, c)) exit = std::max(exit, layout.clusters[static_cast<size_t>(c)].y1);
+  }
+  for (int32_t c : around_parent) {
+    if (!holds(around_child, c)) entry = std::min(entry, layout.clusters[static_cast<size_t>(c)].y0);
+  }
+  const float y = entry > exit ? (exit + std::min(entry, exit + kSqlLayerGap)) * 0.5f
+                               : (child.y1 + parent.y0) * 0.5f;
+  return EdgeRoutePointAtY(layout, edge, y);
+}
+
 std::string DescribePlanChanges(const compare::PlanChanges& changes) {
   std::string text;
   auto part = [&](const char* label, const std::vector<std::string>& names) {
@@ -265,6 +294,9 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
   options.layer_gap_y = kSqlLayerGap;
   options.cluster_pad = 8;
   out.layout = LayoutGraph(input, options);
+  for (size_t e = 0; e < out.edges.size(); ++e) {
+    out.edge_label_points.push_back(SqlEdgeLabelPoint(input, out.layout, e));
+  }
 }
 
 }  // namespace afterglow::ui

@@ -113,7 +113,7 @@ bool DrawPlanCanvas(const char* id, SqlPlanGraphModel& model, float height, int6
   for (size_t e = 0; e < model.edges.size(); ++e) {
     const std::string& label = model.edge_labels[e];
     if (label.empty()) continue;
-    DrawGraphEdgeLabel(canvas, model.layout, e, kSqlLayerGap * 0.5f, Fonts().body, label.c_str(),
+    DrawGraphEdgeLabel(canvas, model.edge_label_points[e], Fonts().body, label.c_str(),
                        model.edge_label_widths[e], chip_fill, chip_border, chip_text);
   }
   bool anchored = false;
