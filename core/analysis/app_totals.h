@@ -64,7 +64,8 @@ AppTotals ComputeAppTotals(const AttemptModel& attempt, const StringPool& pool);
 bool IsLostExecutorReason(std::string_view remove_reason);
 
 // Whether an executor's removeReason is Spark's ExecutorDecommission loss reason: "Executor
-// decommission." (Spark 3.1) or "Executor decommission: <why>" (3.2 on).
+// decommission." or, with the decommission message, "Executor decommission: <why>" (docs/SPARK-
+// SEMANTICS.md fact 123).
 bool IsDecommissionReason(std::string_view remove_reason);
 
 }  // namespace afterglow

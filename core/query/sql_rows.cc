@@ -96,11 +96,18 @@ std::optional<SqlExecutionListRow> FindSqlExecutionRow(const AttemptModel& attem
 
 SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
                           int64_t execution_id) {
+  const size_t count = attempt.sql.PlanVersionCount(execution_id);
+  if (count == 0) return {};
+  return SqlPlanRowsOf(attempt, pool, execution_id, count - 1);
+}
+
+SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
+                          int64_t execution_id, size_t version) {
   SqlPlanRows out;
-  auto graph = attempt.sql.graphs.find(execution_id);
+  const SqlPlanGraph* graph = attempt.sql.PlanVersion(execution_id, version);
   auto execution = attempt.sql.executions.find(execution_id);
-  if (graph == attempt.sql.graphs.end() || execution == attempt.sql.executions.end()) return out;
-  const SqlPlanGraph& g = graph->second;
+  if (graph == nullptr || execution == attempt.sql.executions.end()) return out;
+  const SqlPlanGraph& g = *graph;
   const SqlExecutionRow& row = execution->second;
   // printableMetrics: every node and cluster, by node id descending.
   std::vector<const SqlPlanNode*> nodes;

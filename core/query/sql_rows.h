@@ -72,5 +72,10 @@ std::optional<SqlExecutionListRow> FindSqlExecutionRow(const AttemptModel& attem
 // The stored plan graph of one execution; empty when none was stored.
 SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
                           int64_t execution_id);
+// The same rows for plan version `version` of the execution (SqlModel::PlanVersion: 0 the initial
+// plan, the last the graph above), its nodes' metrics from the execution's aggregated values;
+// empty when there is no such version. Not part of the History Server's answers.
+SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
+                          int64_t execution_id, size_t version);
 
 }  // namespace afterglow

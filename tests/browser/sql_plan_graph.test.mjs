@@ -2,17 +2,20 @@
 // that AQE re-planned three times): compact boxes, a click selects a node and the side panel
 // shows its metrics, the search finds nodes by name and Enter steps through them, and every plan
 // version can be shown (#/sql/0/plan/<n>, back and forward stepping through them), with what
-// changed from the previous one and the initial plan beside it. Photographed at 1600x1000 in both
+// changed from the previous one and the initial plan beside it; each edge carries the rows its
+// child operator output (the "number of output rows" the REST /sql/0 answer prints for it), and
+// the Operators tab lists the plan version the graph shows. Photographed at 1600x1000 in both
 // themes (test-artifacts/browser/sql-plan-graph-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  clickAnchor, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, showView,
+  clickAnchor, cliApi, kArtifacts, kCorpus, openLog, openWatchedPage, pressKey, settle, showView,
   startBrowser, startPage, state,
 } from './harness.mjs';
 
 const kAqeLog = join(kCorpus, 'rapids-tools', 'qualification', 'aqeshuffle_eventlog.zstd');
+const kAqeApp = 'local-1651694304852';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -95,6 +98,66 @@ for (const theme of ['dark', 'light']) {
       assert.equal(now.planGraph.selectedInInitial, true);
       assert.notEqual(now.planGraph.selectedName, '');
       await page.screenshot({ path: join(kArtifacts, `sql-plan-graph-side-by-side-${theme}.png`) });
+    } finally {
+      await context.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+}
+
+// nodeId -> the rows the API's /sql/0 answer prints for the node ("number of output rows", GPU
+// plans' "output rows"), -1 for a node with neither.
+function apiNodeRows(execution) {
+  const rows = new Map();
+  for (const node of execution.nodes) {
+    const metric = node.metrics.find((m) => m.name === 'number of output rows') ??
+                   node.metrics.find((m) => m.name === 'output rows');
+    rows.set(node.nodeId, metric ? Number(metric.value.replaceAll(',', '')) : -1);
+  }
+  return rows;
+}
+
+for (const theme of ['dark', 'light']) {
+  test(`plan edges show their rows and the Operators tab follows the plan version (${theme})`, async () => {
+    const execution = JSON.parse(cliApi(kAqeLog, `/api/v1/applications/${kAqeApp}/sql/0?details=true`));
+    const rows = apiNodeRows(execution);
+    const { context, page, problems } = await openWatchedPage(env, { colorScheme: theme });
+    try {
+      await startPage(env, page);
+      await openLog(page, kAqeLog);
+      // The final plan: the API's edges, each with its child's rows.
+      let view = await showView(page, '#/sql/0');
+      const final = view.planGraph;
+      assert.deepEqual(final.edges.map((e) => [e.from, e.to]),
+                       execution.edges.map((e) => [e.fromId, e.toId]));
+      for (const edge of final.edges) {
+        assert.equal(edge.rows, rows.get(edge.from), `edge ${edge.from} -> ${edge.to}`);
+      }
+      assert.deepEqual(final.edges.filter((e) => e.rows >= 0).map((e) => e.rows),
+                       [1, 13, 10000000, 10000000, 10000000]);
+      await page.screenshot({ path: join(kArtifacts, `sql-plan-graph-edge-rows-${theme}.png`) });
+      // The Operators tab of the final plan: the API's nodes.
+      assert.equal(view.operatorsVersion, 3);
+      assert.equal(view.operators, execution.nodes.length);
+
+      // An earlier plan version: the graph and the Operators tab both show plan 2.
+      view = await showView(page, '#/sql/0/plan/2');
+      assert.equal(view.planGraph.version, 1);
+      assert.equal(view.operatorsVersion, 1);
+      assert.equal(view.operators, view.planGraph.nodes);
+      assert.notEqual(view.operators, execution.nodes.length, 'plan 2 has other operators');
+      const labelled = view.planGraph.edges.filter((e) => e.rows >= 0);
+      assert.ok(labelled.length > 0, 'plan 2 edges carry rows too');
+      await page.screenshot({ path: join(kArtifacts, `sql-plan-graph-plan2-edge-rows-${theme}.png`) });
+      await clickAnchor(page, 'operatorsTab');
+      view = (await viewAfterFrames(page)).viewState;
+      assert.equal(view.operatorsDrawn, true);
+      assert.equal(view.operatorsVersion, 1);
+      await page.screenshot({ path: join(kArtifacts, `sql-operators-plan2-${theme}.png`) });
+      // Back to the final plan: the tab lists its operators again.
+      view = await showView(page, '#/sql/0');
+      assert.equal(view.operatorsVersion, 3);
+      assert.equal(view.operators, execution.nodes.length);
     } finally {
       await context.close();
     }

@@ -38,7 +38,7 @@ void PrepareRoute(AppState& state) {
       PrepareSqlPlanGraph(state, state.route.id, state.route.attempt);
       if (state.session != nullptr && state.SelectedApp() != nullptr) {
         state.sql_query.Build(*state.session, *state.SelectedApp(), state.SelectedModel(),
-                              state.Strings(), state.route.id);
+                              state.Strings(), state.route.id, state.route.attempt);
       } else {
         state.sql_query.Clear();
       }

@@ -628,4 +628,33 @@ GraphLayout LayoutGraph(const LayoutInput& input, const LayoutOptions& options) 
   return result;
 }
 
+LayoutPoint EdgeRoutePointAtY(const GraphLayout& layout, size_t edge, float y) {
+  const size_t count = layout.EdgePointCount(edge);
+  if (count == 0) return {};
+  const LayoutPoint* points = layout.EdgePoints(edge);
+  const bool down = points[count - 1].y >= points[0].y;
+  auto before = [&](float a, float b) { return down ? a < b : a > b; };
+  if (!before(points[0].y, y)) return points[0];
+  for (size_t i = 1; i < count; ++i) {
+    const LayoutPoint a = points[i - 1];
+    const LayoutPoint b = points[i];
+    if (before(b.y, y)) continue;
+    if (a.x == b.x || a.y == b.y) return {a.x, y};
+    // The S-curve's height rises monotonically along it: bisection finds where it is at `y`.
+    const float mid = (a.y + b.y) * 0.5f;
+    auto at = [](float t, float p0, float p1, float p2, float p3) {
+      const float u = 1.0f - t;
+      return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+    };
+    float lo = 0.0f, hi = 1.0f;
+    for (int step = 0; step < 24; ++step) {
+      const float t = (lo + hi) * 0.5f;
+      if (before(at(t, a.y, mid, mid, b.y), y)) lo = t;
+      else hi = t;
+    }
+    return {at((lo + hi) * 0.5f, a.x, a.x, b.x, b.x), y};
+  }
+  return points[count - 1];
+}
+
 }  // namespace afterglow::ui

@@ -83,6 +83,12 @@ struct GraphLayout {
   const LayoutPoint* EdgePoints(size_t edge) const { return edge_points.data() + edge_start[edge]; }
 };
 
+// The point of edge `edge`'s route at height `y` (layout units), on the route as
+// ui/graph/graph_view.cc draws it: a vertical run's x, or across a gap the S-curve's (control
+// points at the two ends' x and the gap's middle height). A `y` outside the route gives its nearer
+// end; an edge without points (0, 0).
+LayoutPoint EdgeRoutePointAtY(const GraphLayout& layout, size_t edge, float y);
+
 // How a laid-out graph is shown: kept by the view model across frames (ui/graph/graph_view.h changes
 // it on wheel, drag, double click and its toolbar).
 struct GraphViewport {

@@ -203,6 +203,25 @@ void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t 
                           ImVec2(b.x + head * 0.6f, b.y - head * dir), color);
 }
 
+void DrawGraphEdgeLabel(const GraphCanvas& canvas, LayoutPoint center, ImFont* font,
+                        const char* text, float text_width, ImU32 fill, ImU32 border, ImU32 color) {
+  if (font == nullptr) font = ImGui::GetFont();
+  if (font->FontSize * canvas.zoom < kMinTextPixels) return;
+  const float x = center.x;
+  const float y = center.y;
+  constexpr float kPadX = 4.0f;  // layout units beside the text
+  const float height = font->FontSize;
+  const LayoutRect chip{x - text_width * 0.5f - kPadX, y - height * 0.5f - 1.0f,
+                        x + text_width * 0.5f + kPadX, y + height * 0.5f + 1.0f};
+  if (!canvas.Visible(chip)) return;
+  const ImVec2 lo = canvas.ToScreen(chip.x0, chip.y0);
+  const ImVec2 hi = canvas.ToScreen(chip.x1, chip.y1);
+  const float rounding = (hi.y - lo.y) * 0.5f;
+  canvas.draw->AddRectFilled(lo, hi, fill, rounding);
+  canvas.draw->AddRect(lo, hi, border, rounding);
+  DrawGraphText(canvas, font, chip.x0 + kPadX, chip.y0 + 1.0f, color, text, chip);
+}
+
 void DrawGraphTitleOverEdges(const GraphCanvas& canvas, ImFont* font, float x, float y,
                              ImU32 color, const char* text, const LayoutRect& clip,
                              const ImU32* fills, size_t fill_count) {

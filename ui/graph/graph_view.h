@@ -57,6 +57,12 @@ float GraphCanvasFitHeight(const LayoutRect& bounds);
 // S-curves across the gaps between layers, with an arrow head at its `to` end.
 void DrawGraphEdge(const GraphCanvas& canvas, const GraphLayout& layout, size_t edge, ImU32 color);
 
+// A label on a graph's edge: `text` (one line, `text_width` layout units wide in `font` at zoom
+// 1) on a rounded chip of `fill` edged with `border`, centred on layout point `center` (on the
+// edge's route: EdgeRoutePointAtY). Nothing when the text would be too small to read.
+void DrawGraphEdgeLabel(const GraphCanvas& canvas, LayoutPoint center, ImFont* font,
+                        const char* text, float text_width, ImU32 fill, ImU32 border, ImU32 color);
+
 // Measures text in the fonts the graphs are drawn in (Fonts().body and Fonts().bold, at zoom 1),
 // for building the graph view models.
 TextMeasure GraphTextMeasure();

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/app_model.h"
 #include "tests/core/inline_log.h"
 
 namespace afterglow::streaming_retention_test {

@@ -12,8 +12,8 @@
 namespace afterglow::ui {
 namespace {
 
-// executorspage.js formatStatus.
-// A decommissioned executor says so where Spark's page says "Dead".
+// executorspage.js formatStatus. A decommissioned executor says so where Spark's page says
+// "Dead" (docs/SPARK-SEMANTICS.md fact 123).
 std::string StatusText(const afterglow::ExecutorRow& executor) {
   if (executor.is_excluded) return "Excluded";
   if (!executor.is_active) return executor.is_decommissioned ? "Decommissioned" : "Dead";
@@ -59,6 +59,7 @@ void ExecutorsTableModel::Clear() {
   order.clear();
   active = dead = total = ExecutorTotals();
   has_peak_metrics = false;
+  widest_status.clear();
   error.clear();
   sorted = false;
 }
@@ -80,6 +81,7 @@ void ExecutorsTableModel::Build(const Session& session, const AttemptSummary& ap
     row.active = e.is_active;
     row.excluded = e.is_excluded;
     row.status = StatusText(e);
+    if (row.status.size() > widest_status.size()) widest_status = row.status;
     row.rdd_blocks = e.rdd_blocks;
     row.memory_used = e.memory_used;
     row.max_memory = e.max_memory;

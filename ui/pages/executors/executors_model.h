@@ -110,6 +110,7 @@ struct ExecutorsTableModel {
   std::vector<uint32_t> order;    // rows passing the filter, in the table's sort order
   ExecutorTotals active, dead, total;
   bool has_peak_metrics = false;  // some row has peakMemoryMetrics: show the peak columns
+  std::string widest_status;      // the longest status text ("Decommissioned"), sizing its column
   std::string error;              // set when the API's answer could not be read
   bool sorted = false;            // false after Build: the view applies its sort order again
   char filter_text[128] = "";     // the search box's text; kept across rebuilds

@@ -304,7 +304,8 @@ void DrawExecutorsView(AppState& state) {
   };
   column("Executor ID", em * 5.5f, ExecutorColumn::kId, ImGuiTableColumnFlags_DefaultSort);
   column("Address", em * 11, ExecutorColumn::kAddress);
-  column("Status", em * 5, ExecutorColumn::kStatus);
+  column("Status", std::max(em * 5, ImGui::CalcTextSize(model.widest_status.c_str()).x + em),
+         ExecutorColumn::kStatus);
   column("RDD Blocks", em * 4.5f, ExecutorColumn::kRddBlocks);
   column("Storage Memory", em * 10, ExecutorColumn::kStorageMemory);
   column("Disk Used", em * 5, ExecutorColumn::kDiskUsed);
@@ -366,6 +367,12 @@ void DescribeExecutorsView(const AppState& state, JsonWriter& out) {
   out.BeginArray();
   for (const ExecutorRow& row : model.rows) {
     if (row.gc_heavy) out.String(row.id);
+  }
+  out.EndArray();
+  out.Key("decommissioned");  // ids whose status says "Decommissioned", in the table's order
+  out.BeginArray();
+  for (uint32_t index : model.order) {
+    if (model.rows[index].decommissioned) out.String(model.rows[index].id);
   }
   out.EndArray();
   out.Key("firstRows");  // executor ids in the table's order, the first few

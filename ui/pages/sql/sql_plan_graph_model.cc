@@ -4,7 +4,9 @@
 #include <map>
 #include <string_view>
 
+#include "core/analysis/plan_edge_rows.h"
 #include "core/base/java_strings.h"
+#include "ui/widgets/format.h"
 #include "ui/widgets/table_text.h"
 
 namespace afterglow::ui {
@@ -76,6 +78,35 @@ std::string SqlPlanKeyFigure(bool is_cluster, const std::vector<std::string>& me
   std::string rows = MetricTotal(metric_lines, "number of output rows");
   if (!rows.empty()) rows += " rows";
   return rows;
+}
+
+LayoutPoint SqlEdgeLabelPoint(const LayoutInput& input, const GraphLayout& layout, size_t edge) {
+  const auto [from, to] = input.edges[edge];
+  const LayoutRect& child = layout.nodes[static_cast<size_t>(from)];
+  const LayoutRect& parent = layout.nodes[static_cast<size_t>(to)];
+  auto holders = [&](int32_t cluster) {  // the clusters around a node, innermost first
+    std::vector<int32_t> out;
+    for (; cluster >= 0 && out.size() < input.clusters.size();
+         cluster = input.clusters[static_cast<size_t>(cluster)].parent) {
+      out.push_back(cluster);
+    }
+    return out;
+  };
+  const std::vector<int32_t> around_child = holders(input.nodes[static_cast<size_t>(from)].cluster);
+  const std::vector<int32_t> around_parent = holders(input.nodes[static_cast<size_t>(to)].cluster);
+  auto holds = [](const std::vector<int32_t>& list, int32_t c) {
+    return std::find(list.begin(), list.end(), c) != list.end();
+  };
+  float exit = child.y1, entry = parent.y0;
+  for (int32_t c : around_child) {
+    if (!holds(around_parent, c)) exit = std::max(exit, layout.clusters[static_cast<size_t>(c)].y1);
+  }
+  for (int32_t c : around_parent) {
+    if (!holds(around_child, c)) entry = std::min(entry, layout.clusters[static_cast<size_t>(c)].y0);
+  }
+  const float y = entry > exit ? (exit + std::min(entry, exit + kSqlLayerGap)) * 0.5f
+                               : (child.y1 + parent.y0) * 0.5f;
+  return EdgeRoutePointAtY(layout, edge, y);
 }
 
 std::string DescribePlanChanges(const compare::PlanChanges& changes) {
@@ -239,7 +270,9 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
           {width, static_cast<float>(node.rows.size()) * line_height + 2 * pad, parent_cluster});
     }
   }
-  for (const auto& [child_id, parent_id] : graph.edges) {
+  const std::vector<int64_t> edge_rows = PlanEdgeRowCounts(graph, row, strings);
+  for (size_t e = 0; e < graph.edges.size(); ++e) {
+    const auto& [child_id, parent_id] = graph.edges[e];
     const auto child = index_of_id.find(child_id);
     const auto parent = index_of_id.find(parent_id);
     if (child == index_of_id.end() || parent == index_of_id.end()) continue;
@@ -248,12 +281,22 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     if (from.is_cluster || to.is_cluster) continue;  // Spark's edges join operators only
     out.edges.push_back({child->second, parent->second});
     input.edges.push_back({from.layout_index, to.layout_index});
+    out.edge_rows.push_back(edge_rows[e]);
+    std::string& label = out.edge_labels.emplace_back();
+    if (edge_rows[e] >= 0) {
+      char text[32];
+      label = FormatCount(static_cast<uint64_t>(edge_rows[e]), text, sizeof text);
+    }
+    out.edge_label_widths.push_back(label.empty() ? 0.0f : measure.Width(label, false));
   }
   LayoutOptions options;
   options.node_gap_x = 28;
-  options.layer_gap_y = 30;
+  options.layer_gap_y = kSqlLayerGap;
   options.cluster_pad = 8;
   out.layout = LayoutGraph(input, options);
+  for (size_t e = 0; e < out.edges.size(); ++e) {
+    out.edge_label_points.push_back(SqlEdgeLabelPoint(input, out.layout, e));
+  }
 }
 
 }  // namespace afterglow::ui

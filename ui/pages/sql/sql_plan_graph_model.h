@@ -2,8 +2,9 @@
 // its plan versions (the start's and each AQE update's), laid out once when the route changes so
 // drawing it allocates nothing: compact boxes (the operator's name and one key figure, as Spark
 // 4's UI draws them), each node's metric lines "name: value" exactly as the API's /sql/<id>
-// answer prints them for the side panel, what AQE changed from the previous version, the search
-// over node names and ids, and the layout. ImGui-free.
+// answer prints them for the side panel, the row count each edge carries (as Spark 4.2 labels its
+// edges), what AQE changed from the previous version, the search over node names and ids, and the
+// layout. ImGui-free.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +71,13 @@ struct SqlPlanGraphModel {
   int32_t version_count = 0;
   std::vector<SqlPlanGraphNode> nodes;  // SqlPlanGraph::all_nodes order
   std::vector<std::pair<int32_t, int32_t>> edges;  // (child, parent) as indices in `nodes`
+  // Per edge (same indices): the rows the child output (core/analysis/plan_edge_rows.h, -1:
+  // unknown) and the label chip drawn on the edge ("1,204", "" when unknown), with its width and
+  // its centre (SqlEdgeLabelPoint) in layout units.
+  std::vector<int64_t> edge_rows;
+  std::vector<std::string> edge_labels;
+  std::vector<float> edge_label_widths;
+  std::vector<LayoutPoint> edge_label_points;
   GraphLayout layout;
   GraphViewport viewport;  // zoom and pan, kept across frames
   // What AQE changed: from the previous version and from the initial one to this (valid only
@@ -92,6 +100,8 @@ struct SqlPlanGraphModel {
 // Node boxes are as wide as their widest row plus padding, within these bounds (layout units).
 inline constexpr float kSqlNodeMinWidth = 110.0f;
 inline constexpr float kSqlNodeMaxWidth = 300.0f;
+// The vertical gap between layers of boxes (layout units); edge labels sit in it.
+inline constexpr float kSqlLayerGap = 30.0f;
 // Room around the rows inside a box, in rows (half a row on each side).
 inline constexpr float kSqlNodePadRows = 0.5f;
 inline constexpr const char* kSqlKeyFigureSeparator = "  \xc2\xb7  ";  // a cluster's "title · figure"
@@ -109,6 +119,12 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
 // strings, not recomputed): an operator's "number of output rows" total ("1,204 rows"), a
 // WholeStageCodegen cluster's "duration" total ("9.3 s"); "" when the node has neither.
 std::string SqlPlanKeyFigure(bool is_cluster, const std::vector<std::string>& metric_lines);
+
+// Where edge `edge` of `input`'s layout puts its label: on its route, in the middle of the free
+// gap below its `from` box, which starts under the clusters the edge leaves (their bottom
+// padding) and ends at the first of the clusters it enters or one layer gap on, so the chip
+// touches neither box, cluster border nor title.
+LayoutPoint SqlEdgeLabelPoint(const LayoutInput& input, const GraphLayout& layout, size_t edge);
 
 // One line saying what changed ("replaced SortMergeJoin by BroadcastHashJoin; added
 // ShuffleQueryStage; PushedFilters of Scan parquet t: [] -> [IsNotNull(a)]"), "no operator

@@ -105,6 +105,17 @@ bool DrawPlanCanvas(const char* id, SqlPlanGraphModel& model, float height, int6
     const LayoutRect& rect = RectOf(model, node);
     if (canvas.Visible(rect)) DrawNodeText(canvas, node, rect, row, cluster_fill);
   }
+  // Each edge's row count on a chip, over the edges and cluster titles (they only touch where an
+  // edge enters a cluster from above).
+  const ImU32 chip_fill = ImGui::GetColorU32(colors::kPanel);
+  const ImU32 chip_border = PlanColorWithAlpha(colors::kMuted, 0.55f);
+  const ImU32 chip_text = ImGui::GetColorU32(colors::kMuted);
+  for (size_t e = 0; e < model.edges.size(); ++e) {
+    const std::string& label = model.edge_labels[e];
+    if (label.empty()) continue;
+    DrawGraphEdgeLabel(canvas, model.edge_label_points[e], Fonts().body, label.c_str(),
+                       model.edge_label_widths[e], chip_fill, chip_border, chip_text);
+  }
   bool anchored = false;
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const SqlPlanGraphNode& node = model.nodes[i];

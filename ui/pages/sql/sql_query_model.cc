@@ -184,7 +184,7 @@ void SqlQueryModel::Clear() { *this = SqlQueryModel{}; }
 
 void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
                           const AttemptModel* model, const StringPool* strings,
-                          int64_t id) {
+                          int64_t id, int32_t plan_version) {
   // Rebuilt after every loading step: the user's picks survive when the execution stays.
   const bool same = execution_id == id;
   const std::string kept_filter = same ? filter : std::string();
@@ -226,8 +226,14 @@ void SqlQueryModel::Build(const Session& session, const AttemptSummary& app,
     stages.push_back({stage, it->first.second, model->stage(it->second).status});
   }
 
-  // Plan nodes with their metric strings, as the API writes them, by node id ascending.
-  const SqlPlanRows plan = SqlPlanRowsOf(*model, *strings, id);
+  // Plan nodes with their metric strings, as the API writes them, by node id ascending: of the
+  // version the graph shows, so the tab lists what it draws.
+  operators_version_count = static_cast<int32_t>(model->sql.PlanVersionCount(id));
+  operators_version = plan_version < 0 || plan_version >= operators_version_count
+                          ? std::max(operators_version_count - 1, 0)
+                          : plan_version;
+  const SqlPlanRows plan =
+      SqlPlanRowsOf(*model, *strings, id, static_cast<size_t>(operators_version));
   for (auto node = plan.nodes.rbegin(); node != plan.nodes.rend(); ++node) {
     SqlOperatorNode out;
     out.node_id = node->node_id;

@@ -1,6 +1,6 @@
 // The view model of one SQL execution (#/sql/<id>): its header as the REST API's /sql/<id>
 // answers it, the jobs and stages it ran, every plan node with its metric strings exactly as
-// /sql/<id>?details=true prints them, the scans and what was pushed into them, the physical plan
+// /sql/<id>?details=true prints them (of the plan version the graph shows, #/sql/<id>/plan/<n>), the scans and what was pushed into them, the physical plan
 // text of every plan version (AQE re-plans) and the modified configs. Built by PrepareRoute on
 // navigation; drawing reads it and allocates nothing. ImGui-free.
 #pragma once
@@ -74,6 +74,10 @@ struct SqlQueryModel {
   std::vector<int64_t> sub_executions;
   std::vector<SqlStageLink> stages;  // stages of the execution's jobs, by stage id
 
+  // The plan version the operators (and scans) are of: the one the plan graph shows (0: the
+  // initial plan) of `operators_version_count` (SqlModel::PlanVersionCount; 0: no stored graph).
+  int32_t operators_version = 0;
+  int32_t operators_version_count = 0;
   std::vector<SqlOperatorNode> nodes;  // by node id ascending: the root first
   std::vector<SqlOperatorMetric> metrics;
   // The operators table's rows: (node index, metric index or -1 for a node without metrics),
@@ -87,6 +91,7 @@ struct SqlQueryModel {
   char search_text[96] = {};     // the view's search box; re-applied when it differs from filter
   int64_t selected_node = -1;  // a node picked in the graph: the table shows only its rows
   bool graph_drawn = false;    // the view drew the plan graph (for state())
+  bool operators_drawn = false;  // the view drew the Operators tab (for state())
 
   std::vector<SqlScan> scans;
   uint32_t flagged_scans = 0;
@@ -98,10 +103,11 @@ struct SqlQueryModel {
   std::vector<std::pair<std::string, std::string>> modified_configs;
 
   void Clear();
-  // Builds everything for `execution_id` of the app. `model`/`strings` may be null (nothing
-  // beyond the API's header is built then).
+  // Builds everything for `execution_id` of the app, the operators and scans of plan version
+  // `plan_version` (-1 or past the last: the final plan, the one the API answers with).
+  // `model`/`strings` may be null (nothing beyond the API's header is built then).
   void Build(const Session& session, const AttemptSummary& app, const AttemptModel* model,
-             const StringPool* strings, int64_t execution_id);
+             const StringPool* strings, int64_t execution_id, int32_t plan_version = -1);
   // Re-filters the operators table: rows whose operator or metric name contains `text`
   // (case-insensitive), only the rows of `selected_node` when it is >= 0.
   void ApplyFilter(std::string_view text, int64_t node);

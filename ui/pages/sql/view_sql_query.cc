@@ -13,6 +13,7 @@
 #include "ui/widgets/status_colors.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/tsv.h"
+#include "ui/widgets/widget_anchors.h"
 #include "ui/app/views.h"
 #include "ui/pages/findings/view_findings.h"
 #include "ui/widgets/widgets.h"
@@ -259,6 +260,16 @@ void DrawOperators(SqlQueryModel& query) {
   ImGui::TextColored(colors::kMuted, "%s operators, %s rows",
                      FormatCount(query.nodes.size(), operators, sizeof operators),
                      FormatCount(query.table.size(), rows, sizeof rows));
+  if (query.operators_version_count > 1) {
+    // The version the graph tab shows (its picker changes both).
+    const int32_t shown = query.operators_version + 1;
+    ImGui::SameLine();
+    ImGui::TextColored(query.operators_version_count == shown ? colors::kMuted : colors::kAccent,
+                       "of plan %d%s of %d", shown,
+                       shown == 1 ? " (initial)"
+                                  : shown == query.operators_version_count ? " (final)" : "",
+                       query.operators_version_count);
+  }
   if (query.selected_node >= 0) {
     ImGui::SameLine();
     ImGui::TextColored(colors::kAccent, "node %lld only (picked in the graph)",
@@ -534,7 +545,10 @@ void DrawSqlQueryView(AppState& state) {
     ImGui::EndTabItem();
   }
   std::snprintf(label, sizeof label, "Operators (%zu)###operators", query.nodes.size());
-  if (ImGui::BeginTabItem(label)) {
+  const bool operators_open = ImGui::BeginTabItem(label);
+  AnchorLastItem("operatorsTab");
+  query.operators_drawn = operators_open;
+  if (operators_open) {
     DrawOperators(query);
     ImGui::EndTabItem();
   }
@@ -571,6 +585,9 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.FieldInt("durationMs", query.header.duration_ms);
   out.FieldInt("operators", static_cast<int64_t>(query.nodes.size()));
   out.FieldInt("operatorRows", static_cast<int64_t>(query.table.size()));
+  // The plan version the Operators tab lists (0: the initial), the graph's.
+  out.FieldInt("operatorsVersion", query.operators_version);
+  out.FieldBool("operatorsDrawn", query.operators_drawn);
   out.Key("jobs");
   out.BeginArray();
   for (const auto* jobs :
@@ -592,8 +609,8 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.EndArray();
   if (!query.error.empty()) out.Field("error", query.error);
   out.FieldInt("selectedNode", query.selected_node);
-  // The plan graph tab: the plan version shown (0: the initial), the node search and what AQE
-  // changed from the previous version, for the browser tests.
+  // The plan graph tab: the plan version shown (0: the initial), its edges' row counts, the node
+  // search and what AQE changed from the previous version, for the browser tests.
   const SqlPlanGraphModel& graph = state.sql_plan_graph;
   out.Key("planGraph");
   out.BeginObject();
@@ -606,6 +623,17 @@ void DescribeSqlQueryView(const AppState& state, JsonWriter& out) {
   out.FieldInt("newNodes", static_cast<int64_t>(graph.from_previous.new_node_ids.size()));
   out.Field("changesFromPrevious", graph.from_previous_text);
   out.Field("changesFromInitial", graph.from_initial_text);
+  // Every edge drawn, by node ids, with the row count its label chip shows (-1: no chip).
+  out.Key("edges");
+  out.BeginArray();
+  for (size_t e = 0; e < graph.edges.size(); ++e) {
+    out.BeginObject();
+    out.FieldInt("from", graph.nodes[static_cast<size_t>(graph.edges[e].first)].node_id);
+    out.FieldInt("to", graph.nodes[static_cast<size_t>(graph.edges[e].second)].node_id);
+    out.FieldInt("rows", graph.edge_rows[e]);
+    out.EndObject();
+  }
+  out.EndArray();
   out.Field("search", graph.search.applied);
   out.FieldInt("searchMatches", static_cast<int64_t>(graph.search.matches.size()));
   out.FieldInt("searchCursor", graph.search.cursor);

@@ -250,11 +250,18 @@ void DrawStagesView(AppState& state) {
       (row_height + cell_padding) * static_cast<float>(stages.shown.size()) + 2;
   const float height = std::max(em * 4, std::min(content_height, ImGui::GetContentRegionAvail().y));
   constexpr ImGuiTableColumnFlags kDescending = ImGuiTableColumnFlags_PreferSortDescending;
+  // The pool column starts as wide as the longest pool name (Databricks names pools by a
+  // 19-digit id), within 7 and 14 em.
+  float pool_em = 7;
+  for (const PoolTableRow& pool : stages.pools) {
+    pool_em = std::max(pool_em, ImGui::CalcTextSize(pool.name.c_str()).x / em + 1.0f);
+  }
+  pool_em = std::min(pool_em, 14.0f);
   // Indexed by StageColumn.
   const SortableColumn columns[] = {
       {"Stage", 3.5f, ImGuiTableColumnFlags_DefaultSort | kDescending},
       {"Attempt", 3.8f},
-      {"Pool Name", 7, stages.fair_scheduler ? 0 : ImGuiTableColumnFlags_Disabled},
+      {"Pool Name", pool_em, stages.fair_scheduler ? 0 : ImGuiTableColumnFlags_Disabled},
       {"Description", 0, ImGuiTableColumnFlags_WidthStretch},
       {"Submitted", 9.5f},
       {"Duration", 4.8f, kDescending, MetricTooltip(MetricTip::kStageDuration)},

@@ -13,10 +13,12 @@
 #include <set>
 #include <string>
 
+#include "core/analysis/plan_edge_rows.h"
 #include "core/load/load_path.h"
 #include "core/model/app_model.h"
 #include "core/session.h"
 #include "simdjson.h"
+#include "ui/widgets/format.h"
 
 namespace afterglow::ui {
 namespace sql_plan_graph_model_test {
@@ -314,6 +316,97 @@ TEST(GraphTextMeasure, ElideCutsOnACharacterBoundaryAndMarksIt) {
             "\xC3\xA9\xC3\xA9...");
   // Without a width function the estimate is 0.55 em per character.
   EXPECT_FLOAT_EQ(TextMeasure(20.0f).Width("ab", false), 22.0f);
+}
+
+}  // namespace sql_plan_graph_model_test
+}  // namespace afterglow::ui
+
+namespace afterglow::ui {
+namespace sql_plan_graph_model_test {
+
+// Every drawn edge carries the row count core/analysis/plan_edge_rows.h computes for it, in every
+// AQE plan version, and its chip shows that count grouped ("1,204"), nothing when unknown.
+TEST(SqlPlanGraphModel, EdgesCarryTheirChildsOutputRowsInEveryPlanVersion) {
+  const fs::path log = fs::path(AFTERGLOW_CORPUS_DIR) / "rapids-tools/qualification/aqeshuffle_eventlog.zstd";
+  ASSERT_TRUE(fs::exists(log));
+  Session session;
+  LoadFile(session, log.string());
+  const AttemptModel& model = *session.model(0);
+  const StringPool& strings = session.strings();
+  int labelled = 0;
+  for (int32_t v = 0; v < 4; ++v) {
+    SqlPlanGraphModel plan;
+    BuildSqlPlanGraphModel(model, strings, 0, FixedMeasure(), plan, v);
+    const SqlPlanGraph& graph = *model.sql.PlanVersion(0, static_cast<size_t>(v));
+    const std::vector<int64_t> counts = PlanEdgeRowCounts(graph, model.sql.executions.at(0), strings);
+    ASSERT_EQ(plan.edge_rows.size(), plan.edges.size());
+    ASSERT_EQ(plan.edge_labels.size(), plan.edges.size());
+    for (size_t e = 0; e < plan.edges.size(); ++e) {
+      const int64_t from = plan.nodes[static_cast<size_t>(plan.edges[e].first)].node_id;
+      const int64_t to = plan.nodes[static_cast<size_t>(plan.edges[e].second)].node_id;
+      size_t g = 0;
+      while (g < graph.edges.size() && graph.edges[g] != std::pair<int64_t, int64_t>{from, to}) ++g;
+      ASSERT_LT(g, graph.edges.size());
+      EXPECT_EQ(plan.edge_rows[e], counts[g]);
+      char text[32];
+      EXPECT_EQ(plan.edge_labels[e], counts[g] < 0 ? "" : FormatCount(static_cast<uint64_t>(counts[g]), text, sizeof text));
+      EXPECT_EQ(plan.edge_label_widths[e], 8.0f * static_cast<float>(plan.edge_labels[e].size()));
+      labelled += counts[g] >= 0;
+    }
+  }
+  EXPECT_GT(labelled, 0);
+}
+
+// Every edge label's chip (the label's width plus 4 units each side, a row plus 1 above and
+// below) sits between its child and its parent and touches no operator box, no cluster border and
+// no cluster title, in every plan version of the AQE log and every plan of the GPU one.
+void ExpectChipsClear(const AttemptModel& model, const StringPool& strings, int64_t execution_id,
+                      int32_t version, int& chips) {
+  const TextMeasure measure = FixedMeasure();
+  SqlPlanGraphModel plan;
+  BuildSqlPlanGraphModel(model, strings, execution_id, measure, plan, version);
+  ASSERT_EQ(plan.edge_label_points.size(), plan.edges.size());
+  for (size_t e = 0; e < plan.edges.size(); ++e) {
+    if (plan.edge_labels[e].empty()) continue;
+    ++chips;
+    const LayoutPoint c = plan.edge_label_points[e];
+    const float half_w = plan.edge_label_widths[e] * 0.5f + 4, half_h = measure.line_height * 0.5f + 1;
+    const LayoutRect chip{c.x - half_w, c.y - half_h, c.x + half_w, c.y + half_h};
+    const SqlPlanGraphNode& from = plan.nodes[static_cast<size_t>(plan.edges[e].first)];
+    const SqlPlanGraphNode& to = plan.nodes[static_cast<size_t>(plan.edges[e].second)];
+    SCOPED_TRACE("execution " + std::to_string(execution_id) + " version " + std::to_string(version) +
+                 " edge " + from.title + " -> " + to.title);
+    EXPECT_GE(c.y, plan.layout.nodes[static_cast<size_t>(from.layout_index)].y1);
+    EXPECT_LE(c.y, plan.layout.nodes[static_cast<size_t>(to.layout_index)].y0);
+    for (const LayoutRect& box : plan.layout.nodes) EXPECT_FALSE(chip.Overlaps(box));
+    for (const SqlPlanGraphNode& node : plan.nodes) {
+      if (!node.is_cluster) continue;
+      const LayoutRect& cluster = plan.layout.clusters[static_cast<size_t>(node.layout_index)];
+      if (!chip.Overlaps(cluster)) continue;
+      EXPECT_TRUE(cluster.Contains(chip)) << "crosses the border of " << node.title;
+      const LayoutRect title{cluster.x0, cluster.y0, cluster.x1,
+                             cluster.y0 + static_cast<float>(node.rows.size()) * measure.line_height};
+      EXPECT_FALSE(chip.Overlaps(title)) << "on the title of " << node.title;
+    }
+  }
+}
+
+TEST(SqlPlanGraphModel, EdgeLabelsTouchNoBoxBorderOrTitle) {
+  int chips = 0;
+  {
+    Session session;
+    LoadFile(session, (fs::path(AFTERGLOW_CORPUS_DIR) /
+                       "rapids-tools/qualification/aqeshuffle_eventlog.zstd").string());
+    for (int32_t v = 0; v < 4; ++v) ExpectChipsClear(*session.model(0), session.strings(), 0, v, chips);
+  }
+  {
+    Session session;
+    LoadFile(session, (fs::path(AFTERGLOW_CORPUS_DIR) / "rapids-tools/profiling/nds_q66_gpu.zstd").string());
+    for (const auto& [id, graph] : session.model(0)->sql.graphs) {
+      ExpectChipsClear(*session.model(0), session.strings(), id, -1, chips);
+    }
+  }
+  EXPECT_GT(chips, 20);
 }
 
 }  // namespace sql_plan_graph_model_test

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/java_strings.h"
 #include "simdjson.h"
 #include "tests/support/api_json.h"
 #include "tests/support/json_or_default.h"
@@ -270,6 +271,54 @@ TEST(SqlQueryModel, FlagsLargeScansWithNothingPushed) {
   EXPECT_FALSE(filtered.scans[0].nothing_pushed);
   EXPECT_EQ(filtered.flagged_scans, 0u);
   EXPECT_EQ(filtered.scans[0].pushed_filters, "[IsNotNull(a)]");
+}
+
+}  // namespace sql_query_model_test
+}  // namespace afterglow::ui
+
+namespace afterglow::ui {
+namespace sql_query_model_test {
+
+// The Operators tab lists the plan version the graph shows (#/sql/0/plan/<n>): on the aqeshuffle
+// log (the start and three AQE updates) each version's operators are that version's plan nodes,
+// with the metrics the API would print for them; the final plan by default and past the last.
+TEST(SqlQueryModel, OperatorsAreThoseOfThePlanVersionShown) {
+  const std::string log = kCorpus + "/rapids-tools/qualification/aqeshuffle_eventlog.zstd";
+  testing::HeadlessUi ui;
+  ASSERT_EQ(ui.Load(log), "");
+  const AppState& state = ui.state();
+  const AttemptSummary& app = *state.SelectedApp();
+  const AttemptModel& attempt = *state.SelectedModel();
+  ASSERT_EQ(attempt.sql.PlanVersionCount(0), 4u);
+  std::set<size_t> sizes;
+  for (int32_t v = 0; v < 4; ++v) {
+    SCOPED_TRACE("version " + std::to_string(v));
+    SqlQueryModel model;
+    model.Build(ui.session(), app, &attempt, state.Strings(), 0, v);
+    EXPECT_EQ(model.operators_version, v);
+    EXPECT_EQ(model.operators_version_count, 4);
+    const SqlPlanGraph& graph = *attempt.sql.PlanVersion(0, static_cast<size_t>(v));
+    std::map<int64_t, std::string> expected;  // node id -> trimmed name
+    for (const SqlPlanNode& node : graph.all_nodes) {
+      expected[node.id] = std::string(JavaTrim(state.Strings()->Get(node.name)));
+    }
+    ASSERT_EQ(model.nodes.size(), expected.size());
+    for (const SqlOperatorNode& node : model.nodes) EXPECT_EQ(node.name, expected[node.node_id]);
+    sizes.insert(model.nodes.size());
+  }
+  EXPECT_GT(sizes.size(), 1u) << "AQE's versions differ in their operators";
+  // The final version by default is the one the API answers with.
+  SqlQueryModel final_plan;
+  final_plan.Build(ui.session(), app, &attempt, state.Strings(), 0);
+  EXPECT_EQ(final_plan.operators_version, 3);
+  const std::string json = CliApi(log, ApiAppBase(app) + "/sql/0?details=true");
+  simdjson::dom::parser parser;
+  simdjson::dom::element execution;
+  ASSERT_EQ(parser.parse(json).get(execution), simdjson::SUCCESS);
+  EXPECT_EQ(final_plan.nodes.size(), ArrayExpected(execution["nodes"]).size());
+  SqlQueryModel past_end;
+  past_end.Build(ui.session(), app, &attempt, state.Strings(), 0, 9);
+  EXPECT_EQ(past_end.operators_version, 3);
 }
 
 }  // namespace sql_query_model_test
