@@ -270,9 +270,7 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
           {width, static_cast<float>(node.rows.size()) * line_height + 2 * pad, parent_cluster});
     }
   }
-  const std::vector<int64_t> edge_rows = PlanEdgeRowCounts(graph, row, strings);
-  for (size_t e = 0; e < graph.edges.size(); ++e) {
-    const auto& [child_id, parent_id] = graph.edges[e];
+  for (const auto& [child_id, parent_id] : graph.edges) {
     const auto child = index_of_id.find(child_id);
     const auto parent = index_of_id.find(parent_id);
     if (child == index_of_id.end() || parent == index_of_id.end()) continue;
@@ -281,11 +279,14 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     if (from.is_cluster || to.is_cluster) continue;  // Spark's edges join operators only
     out.edges.push_back({child->second, parent->second});
     input.edges.push_back({from.layout_index, to.layout_index});
-    out.edge_rows.push_back(edge_rows[e]);
+    // index_of_id holds all_nodes indices: the child's node, whose output rows the edge carries.
+    const int64_t rows =
+        PlanNodeOutputRows(graph.all_nodes[static_cast<size_t>(child->second)], row, strings);
+    out.edge_rows.push_back(rows);
     std::string& label = out.edge_labels.emplace_back();
-    if (edge_rows[e] >= 0) {
+    if (rows >= 0) {
       char text[32];
-      label = FormatCount(static_cast<uint64_t>(edge_rows[e]), text, sizeof text);
+      label = FormatCount(static_cast<uint64_t>(rows), text, sizeof text);
     }
     out.edge_label_widths.push_back(label.empty() ? 0.0f : measure.Width(label, false));
   }
