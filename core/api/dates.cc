@@ -3,34 +3,10 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/base/civil_date.h"
+
 namespace afterglow {
 namespace {
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil); months
-// outside 1..12 roll over, as SimpleDateFormat's lenient calendar does.
-int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
-  y += (m - 1) >= 0 ? (m - 1) / 12 : -((12 - m) / 12);
-  m = ((m - 1) % 12 + 12) % 12 + 1;
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-void CivilFromDays(int64_t z, int64_t& y, int64_t& m, int64_t& d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  y = yoe + era * 400;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
-  d = doy - (153 * mp + 2) / 5 + 1;
-  m = mp + (mp < 10 ? 3 : -9);
-  y += m <= 2;
-}
 
 // Reads an unsigned decimal number of at most `max_digits` digits.
 bool ReadNumber(std::string_view text, size_t& pos, int max_digits, int64_t& out) {
@@ -78,13 +54,13 @@ std::optional<int64_t> ParseZoneOffsetMs(std::string_view zone) {
 }  // namespace
 
 std::string FormatSparkDate(int64_t epoch_ms) {
-  int64_t days = epoch_ms >= 0 ? epoch_ms / 86400000 : -((-epoch_ms + 86399999) / 86400000);
-  int64_t ms_of_day = epoch_ms - days * 86400000;
-  int64_t y, m, d;
-  CivilFromDays(days, y, m, d);
+  const int64_t days = FloorDiv(epoch_ms, 86400000);
+  const int64_t ms_of_day = epoch_ms - days * 86400000;
+  const CivilDate date = CivilFromDays(days);
   char buf[128];
   std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldGMT",
-                static_cast<long long>(y), static_cast<long long>(m), static_cast<long long>(d),
+                static_cast<long long>(date.year), static_cast<long long>(date.month),
+                static_cast<long long>(date.day),
                 static_cast<long long>(ms_of_day / 3600000),
                 static_cast<long long>(ms_of_day / 60000 % 60),
                 static_cast<long long>(ms_of_day / 1000 % 60),

@@ -1,7 +1,8 @@
 #include "ui/widgets/format.h"
 
 #include <cstdio>
-#include <ctime>
+
+#include "ui/widgets/local_time.h"
 
 namespace afterglow::ui {
 
@@ -29,13 +30,12 @@ const char* FormatTimestamp(int64_t epoch_ms, char* out, size_t size) {
     std::snprintf(out, size, "%s", kUnknown);
     return out;
   }
-  const std::time_t seconds = static_cast<std::time_t>(epoch_ms / 1000);
-  std::tm local{};
-  localtime_r(&seconds, &local);
-  // Not strftime: Emscripten implements it in JavaScript, and it took 170 of the 230 ms the
-  // timeline's model took to build in wasm on a 1 GB log (a timestamp in every bar's tooltip).
-  std::snprintf(out, size, "%04d-%02d-%02d %02d:%02d:%02d", local.tm_year + 1900, local.tm_mon + 1,
-                local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec);
+  // Neither strftime nor localtime_r per call: Emscripten implements both in JavaScript, and a
+  // timeline writes a timestamp into each bar's tooltip (strftime took 170 of the 230 ms the
+  // timeline's model took to build in wasm on a 1 GB log).
+  const LocalTime local = LocalTimeOf(epoch_ms / 1000);
+  std::snprintf(out, size, "%04d-%02d-%02d %02d:%02d:%02d", local.year, local.month, local.day,
+                local.hour, local.minute, local.second);
   return out;
 }
 
