@@ -53,7 +53,18 @@ void RefreshModelsNow(Page& page, double now_ms) {
 
 namespace {
 
+// Progress (pushes, the final build's steps) asks for one frame every kLoadRedrawIntervalMs, not
+// one per call: a drawn frame waits for the GPU (a WebGL state read in the renderer syncs with
+// it), which on a software renderer costs some 30 ms, more than the work between two frames.
+// Input still redraws at once.
 constexpr double kLoadRedrawIntervalMs = 100;
+double g_last_progress_frame_ms = 0;
+
+void AskForProgressFrame(Page& page, double now_ms) {
+  if (now_ms - g_last_progress_frame_ms < kLoadRedrawIntervalMs) return;
+  g_last_progress_frame_ms = now_ms;
+  page.frames_to_draw = std::max(page.frames_to_draw, 1);
+}
 
 // The tasks one ag_load_finish_step reads for the overview's findings or the time analysis: at
 // most about 4 ms natively and 6 ms of wasm on a quiet machine (scripts/tools/final_build_steps
@@ -173,14 +184,7 @@ EMSCRIPTEN_KEEPALIVE int ag_file_push(uint32_t offset, uint32_t size) {
   page.state.progress.bytes_done += size;  // as stored: progress counts compressed bytes
   page.models_stale = true;
   const double now = emscripten_get_now();
-  // Progress asks for one frame every kLoadRedrawIntervalMs, not one per push: a drawn frame
-  // waits for the GPU (a WebGL state read in the renderer syncs with it), which on a software
-  // renderer costs more than the pushes between two frames. Input still redraws at once.
-  static double last_redraw_ms = 0;
-  if (now - last_redraw_ms >= afterglow::wasm::kLoadRedrawIntervalMs) {
-    last_redraw_ms = now;
-    page.frames_to_draw = std::max(page.frames_to_draw, 1);
-  }
+  afterglow::wasm::AskForProgressFrame(page, now);
   if (now - page.last_refresh_ms >= afterglow::wasm::LoadRefreshIntervalMs()) {
     afterglow::wasm::RefreshModelsNow(page, now);
   }
@@ -237,12 +241,17 @@ EMSCRIPTEN_KEEPALIVE const char* ag_load_finish_next() {
 EMSCRIPTEN_KEEPALIVE int ag_load_finish_step() {
   Page& page = ThePage();
   if (!page.finishing) return 1;
-  page.RequestRedraw();  // a model changed: the routed views (if shown) draw it
   const double start_ms = emscripten_get_now();
   const bool done = page.final_build.Step(page.state, afterglow::wasm::kFinishStepTasks);
+  const double end_ms = emscripten_get_now();
   afterglow::wasm::g_longest_refresh_ms =
-      std::max(afterglow::wasm::g_longest_refresh_ms, emscripten_get_now() - start_ms);
-  if (!done) return 0;
+      std::max(afterglow::wasm::g_longest_refresh_ms, end_ms - start_ms);
+  if (!done) {
+    // A model changed: the routed views (if shown) draw it, at the pace of progress.
+    afterglow::wasm::AskForProgressFrame(page, end_ms);
+    return 0;
+  }
+  page.RequestRedraw();
   afterglow::wasm::StopFinishing(page);
   ui::AppState& state = page.state;
   state.progress.load_ms = emscripten_get_now() - state.progress.started_ms;

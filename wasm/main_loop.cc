@@ -213,6 +213,9 @@ bool ModelsReadyToDraw(Page& page) {
 
 // The longest frame drawn since ag_take_longest_frame_ms last read it (the page's load profile).
 double g_longest_frame_ms = 0;
+// The time spent drawing frames since ag_take_drawn_ms last read it: the page's pump gives the
+// work after a drawn frame only what that frame left of a frame gap.
+double g_drawn_ms = 0;
 
 // What a mid-load frame's list models were built for: the section on screen, and whether the
 // routed views (not the loading view) are shown. RefreshModels builds mid-load only the section on
@@ -283,7 +286,9 @@ void Frame() {
 
   g_renderer.Render(*ImGui::GetDrawData(), g_width, g_height,
                     ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
-  g_longest_frame_ms = std::max(g_longest_frame_ms, emscripten_get_now() - start_ms);
+  const double frame_ms = emscripten_get_now() - start_ms;
+  g_longest_frame_ms = std::max(g_longest_frame_ms, frame_ms);
+  g_drawn_ms += frame_ms;
 }
 
 }  // namespace
@@ -295,6 +300,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE double ag_take_longest_frame_ms() {
   const double longest = afterglow::wasm::g_longest_frame_ms;
   afterglow::wasm::g_longest_frame_ms = 0;
   return longest;
+}
+
+// The time spent drawing frames since the last call, in ms, and starts over; 0 when none drew.
+extern "C" EMSCRIPTEN_KEEPALIVE double ag_take_drawn_ms() {
+  const double drawn = afterglow::wasm::g_drawn_ms;
+  afterglow::wasm::g_drawn_ms = 0;
+  return drawn;
 }
 
 int main() {

@@ -25,10 +25,17 @@
   // when it ends, plus a drawn frame) near 50 ms; the yields cost little (a background task, and
   // a frame that does not draw).
   const kWorkSliceMs = 20;
-  // Work per ag_file_push call. A chunk is pushed in parts sized from the time the last
-  // part took per stored byte, so a zstd chunk (about 27x the JSON of a plain one) is cut finer.
+  // A drawn frame (about 30 ms on a software GL) and the work after it come between the same two
+  // animation frames: after a frame drew, the work until the next yield gets what is left of
+  // kFrameGapAimMs, at least kMinSliceMs. Frames are drawn in animation frames, a 60 Hz clock:
+  // the aim leaves room in a gap of three of them (50 ms) for the browser's own part.
+  const kFrameGapAimMs = 40;
+  const kMinSliceMs = 4;
+  // Work per ag_file_push call, at most: a chunk is pushed in parts sized from the time the last
+  // part took per stored byte (a zstd chunk, about 27x the JSON of a plain one, is cut finer),
+  // and no part is aimed past the end of the work slice.
   const kPushMs = 8;
-  const kFirstPushBytes = 64 * 1024;  // until a file's first push is timed
+  const kFirstPushBytes = 16 * 1024;  // until a file's first push is timed
   const kZipLocalHeaderSize = 30;  // core/ingest/zip_directory.h
 
   const canvas = document.getElementById('canvas');
@@ -182,11 +189,15 @@
     return result;
   }
 
-  // Yields to the browser once kWorkSliceMs of work has run since the last yield.
+  // Yields to the browser once the work slice has run since the last yield.
   let workStartMs = 0;
+  let sliceMs = kWorkSliceMs;  // this slice's length: shorter after a drawn frame
+  function sliceLeftMs() {
+    return sliceMs - (performance.now() - workStartMs);
+  }
   async function yieldIfDue() {
     const now = performance.now();
-    if (now - workStartMs < kWorkSliceMs) return;
+    if (now - workStartMs < sliceMs) return;
     await yieldNow(now);
   }
   async function yieldNow(now = performance.now()) {
@@ -204,6 +215,8 @@
     }
     workStartMs = performance.now();
     if (profile) profile.yieldedMs += workStartMs - now;
+    const drawnMs = engine._ag_take_drawn_ms();
+    sliceMs = Math.max(kMinSliceMs, Math.min(kWorkSliceMs, kFrameGapAimMs - drawnMs));
   }
 
   // Thrown out of a load when the user cancels it; the load then resets the engine.
@@ -493,11 +506,12 @@
           // problem says so): the rest of it is not read, however large.
           if (engine._ag_file_stopped()) return skipRest(reader);
           offset += part;
-          // Aim the next part at kPushMs; grow at most 2x a step, so one fast part cannot make a
-          // long one.
-          const aimed = tookMs > 0 ? part * (kPushMs / tookMs) : part * 2;
-          pushBytes = Math.max(4096, Math.min(kChunkBytes, Math.round(Math.min(aimed, part * 2))));
           await yieldIfDue();
+          // Aim the next part at kPushMs, or at what is left of the slice; grow at most 2x a
+          // step, so one fast part cannot make a long one.
+          const aimMs = Math.min(kPushMs, Math.max(1, sliceLeftMs()));
+          const aimed = tookMs > 0 ? part * (aimMs / tookMs) : part * 2;
+          pushBytes = Math.max(4096, Math.min(kChunkBytes, Math.round(Math.min(aimed, part * 2))));
           if (engine._ag_cancel_requested()) throw new Cancelled();
         }
       }
