@@ -1,6 +1,7 @@
 #include "ui/timeline/app_timeline_model.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -19,6 +20,15 @@ std::string Printf(const char* format, auto... args) {
 }
 
 std::string_view Text(const StringPool& strings, StringId id) { return strings.Get(id); }
+
+// Appends a number: labels are built for every bar, and snprintf is slow in wasm (musl's
+// printf_core writes through a FILE: most of a 1 GB log's timeline build when each bar had a
+// label and a tooltip written with it).
+void AppendNumber(std::string& out, int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
 
 // "Duration: 1.2 s" or "Running for 1.2 s (no end in the log)".
 std::string DurationLine(int64_t start_ms, int64_t end_ms, bool open_end) {
@@ -58,12 +68,87 @@ TimeSpan StagesSpanOfJob(const AttemptModel& model, int64_t job_id, bool& ended)
   return span;
 }
 
+// The bars' tooltips are written on hover, from the entity the bar links to: written for every
+// bar at build time, they were most of the timeline's build in wasm (a printf and a local time
+// each), for the one bar a user points at.
+
+// A job bar's tooltip, from the jobs table row of its job (the row the bar was built from).
+std::string JobHoverText(const AppState& state, const LaneBar& bar) {
+  const auto& rows = state.jobs.rows;
+  const auto row = std::find_if(rows.begin(), rows.end(),
+                                [&](const JobRow& job) { return job.job_id == bar.link.id; });
+  if (row == rows.end()) return "";
+  const JobRow& job = *row;
+  char submitted[40];
+  std::string tooltip = Printf("Job %lld (%s)\n%s\nSubmitted: %s\n%s\nStages: %u/%u  Tasks: %u/%u",
+                               static_cast<long long>(job.job_id), JobStatusName(job.status),
+                               Shorten(job.description, 200).c_str(),
+                               FormatTimestamp(bar.span.start_ms, submitted, sizeof submitted),
+                               DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
+                               job.stages_completed, job.stages_total, job.tasks_completed,
+                               job.tasks_total);
+  if (job.submitted_ms < 0) tooltip += "\nThe log has no job times: the bar spans the job's stages";
+  return tooltip;
+}
+
+const char* StageStatusText(StageStatus status) {
+  switch (status) {
+    case StageStatus::kComplete: return "COMPLETE";
+    case StageStatus::kFailed: return "FAILED";
+    case StageStatus::kActive: return "ACTIVE";
+    case StageStatus::kSkipped: return "SKIPPED";
+    case StageStatus::kPending: break;
+  }
+  return "PENDING";
+}
+
+// A stage bar's tooltip, from the selected attempt's stage attempt the bar links to.
+std::string StageHoverText(const AppState& state, const LaneBar& bar) {
+  const AttemptModel* model = state.SelectedModel();
+  const StringPool* strings = state.Strings();
+  if (model == nullptr || strings == nullptr) return "";
+  const auto row = model->stage_rows.find({static_cast<int32_t>(bar.link.id), bar.link.attempt});
+  if (row == model->stage_rows.end()) return "";
+  const StageAttempt& stage = model->stage(row->second);
+  const std::string name = Shorten(Text(*strings, stage.name), 120);
+  char submitted[40];
+  std::string tooltip =
+      Printf("Stage %d (attempt %d), %s\n%s\nSubmitted: %s\n%s\nTasks: %d succeeded of %d, %d failed, %d killed",
+             stage.stage_id, stage.attempt_id, StageStatusText(stage.status), name.c_str(),
+             FormatTimestamp(stage.submission_time, submitted, sizeof submitted),
+             DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
+             stage.completed_tasks, stage.num_tasks, stage.failed_tasks, stage.killed_tasks);
+  if (stage.failure_reason.present) {
+    tooltip += "\nFailure: " + Shorten(Text(*strings, stage.failure_reason.id), 300);
+  }
+  return tooltip;
+}
+
+// A query bar's tooltip, from the selected attempt's SQL execution the bar links to.
+std::string SqlHoverText(const AppState& state, const LaneBar& bar) {
+  const AttemptModel* model = state.SelectedModel();
+  const StringPool* strings = state.Strings();
+  if (model == nullptr || strings == nullptr) return "";
+  const auto found = model->sql.executions.find(bar.link.id);
+  if (found == model->sql.executions.end()) return "";
+  const auto& execution = found->second;
+  const std::string description =
+      Shorten(execution.description.present ? Text(*strings, execution.description.id) : "", 120);
+  char submitted[40];
+  return Printf("Query %lld (%s)\n%s\nSubmitted: %s\n%s\nJobs: %zu",
+                static_cast<long long>(bar.link.id), execution.Status(), description.c_str(),
+                FormatTimestamp(execution.submission_time, submitted, sizeof submitted),
+                DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
+                execution.jobs.size());
+}
+
 }  // namespace
 
 TimelineLane JobsLane(const JobsTableModel& jobs, const AttemptModel& model, int64_t now_ms) {
   TimelineLane lane;
   lane.title = "Jobs";
   lane.item_name = "jobs";
+  lane.hover_text = &JobHoverText;
   // The API lists the newest job first; bars read oldest first.
   for (auto it = jobs.rows.rbegin(); it != jobs.rows.rend(); ++it) {
     const JobRow& job = *it;
@@ -89,17 +174,10 @@ TimelineLane JobsLane(const JobsTableModel& jobs, const AttemptModel& model, int
     }
     bar.has_link = true;
     bar.link = {ViewId::kJob, job.job_id};
-    bar.label = Printf("Job %lld: %s", static_cast<long long>(job.job_id),
-                       Shorten(job.description, 120).c_str());
-    char submitted[40];
-    bar.tooltip = Printf("Job %lld (%s)\n%s\nSubmitted: %s\n%s\nStages: %u/%u  Tasks: %u/%u",
-                         static_cast<long long>(job.job_id), JobStatusName(job.status),
-                         Shorten(job.description, 200).c_str(),
-                         FormatTimestamp(bar.span.start_ms, submitted, sizeof submitted),
-                         DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
-                         job.stages_completed, job.stages_total, job.tasks_completed,
-                         job.tasks_total);
-    if (from_stages) bar.tooltip += "\nThe log has no job times: the bar spans the job's stages";
+    bar.label = "Job ";
+    AppendNumber(bar.label, job.job_id);
+    bar.label += ": ";
+    bar.label += Shorten(job.description, 120);
     lane.bars.push_back(std::move(bar));
   }
   return lane;
@@ -109,6 +187,7 @@ TimelineLane StagesLane(const AttemptModel& model, const StringPool& strings, in
   TimelineLane lane;
   lane.title = "Stages";
   lane.item_name = "stages";
+  lane.hover_text = &StageHoverText;
   for (const auto& [key, index] : model.stage_rows) {
     const StageAttempt& stage = model.stage(index);
     if (stage.submission_time == kNoTime) continue;  // pending or skipped: never ran
@@ -116,28 +195,21 @@ TimelineLane StagesLane(const AttemptModel& model, const StringPool& strings, in
     bar.open_end = stage.completion_time == kNoTime;
     bar.span = {stage.submission_time,
                 bar.open_end ? std::max(now_ms, stage.submission_time) : stage.completion_time};
-    const char* status = "PENDING";
     switch (stage.status) {
-      case StageStatus::kComplete: bar.kind = BarKind::kSucceeded, status = "COMPLETE"; break;
-      case StageStatus::kFailed: bar.kind = BarKind::kFailed, status = "FAILED"; break;
-      case StageStatus::kActive: bar.kind = BarKind::kRunning, status = "ACTIVE"; break;
-      case StageStatus::kSkipped: bar.kind = BarKind::kOther, status = "SKIPPED"; break;
+      case StageStatus::kComplete: bar.kind = BarKind::kSucceeded; break;
+      case StageStatus::kFailed: bar.kind = BarKind::kFailed; break;
+      case StageStatus::kActive: bar.kind = BarKind::kRunning; break;
+      case StageStatus::kSkipped:
       case StageStatus::kPending: bar.kind = BarKind::kOther; break;
     }
     bar.has_link = true;
     bar.link = {ViewId::kStage, stage.stage_id, stage.attempt_id};
-    const std::string name = Shorten(Text(strings, stage.name), 120);
-    bar.label = Printf("Stage %d.%d: %s", stage.stage_id, stage.attempt_id, name.c_str());
-    char submitted[40];
-    bar.tooltip =
-        Printf("Stage %d (attempt %d), %s\n%s\nSubmitted: %s\n%s\nTasks: %d succeeded of %d, %d failed, %d killed",
-               stage.stage_id, stage.attempt_id, status, name.c_str(),
-               FormatTimestamp(stage.submission_time, submitted, sizeof submitted),
-               DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
-               stage.completed_tasks, stage.num_tasks, stage.failed_tasks, stage.killed_tasks);
-    if (stage.failure_reason.present) {
-      bar.tooltip += "\nFailure: " + Shorten(Text(strings, stage.failure_reason.id), 300);
-    }
+    bar.label = "Stage ";
+    AppendNumber(bar.label, stage.stage_id);
+    bar.label += '.';
+    AppendNumber(bar.label, stage.attempt_id);
+    bar.label += ": ";
+    bar.label += Shorten(Text(strings, stage.name), 120);
     lane.bars.push_back(std::move(bar));
   }
   return lane;
@@ -165,11 +237,11 @@ std::string ExecutorBarTooltip(const Executor& executor, const StringPool& strin
   return tooltip;
 }
 
-std::string ExecutorHoverText(const AppState& state, uint32_t item) {
+std::string ExecutorHoverText(const AppState& state, const LaneBar& bar) {
   const AttemptModel* model = state.SelectedModel();
   const StringPool* strings = state.Strings();
-  if (model == nullptr || strings == nullptr || item >= model->executors.size()) return "";
-  return ExecutorBarTooltip(model->executors[item], *strings);
+  if (model == nullptr || strings == nullptr || bar.item >= model->executors.size()) return "";
+  return ExecutorBarTooltip(model->executors[bar.item], *strings);
 }
 
 TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings, int64_t now_ms,
@@ -191,7 +263,8 @@ TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings,
     bar.kind = removed ? BarKind::kExecutorRemoved : BarKind::kSucceeded;
     bar.item = i;
     const std::string_view id = Text(strings, executor.executor_id);
-    bar.label = Printf("Executor %.*s", static_cast<int>(id.size()), id.data());
+    bar.label = "Executor ";
+    bar.label += id;
     lane.bars.push_back(std::move(bar));
   }
   return lane;
@@ -201,6 +274,7 @@ TimelineLane SqlLane(const AttemptModel& model, const StringPool& strings, int64
   TimelineLane lane;
   lane.title = "SQL";
   lane.item_name = "queries";
+  lane.hover_text = &SqlHoverText;
   for (const auto& [id, execution] : model.sql.executions) {
     if (execution.submission_time < 0) continue;
     LaneBar bar;
@@ -215,15 +289,10 @@ TimelineLane SqlLane(const AttemptModel& model, const StringPool& strings, int64
                                      : BarKind::kSucceeded;
     bar.has_link = true;
     bar.link = {ViewId::kSqlQuery, id};
-    const std::string description =
-        Shorten(execution.description.present ? Text(strings, execution.description.id) : "", 120);
-    bar.label = Printf("Query %lld: %s", static_cast<long long>(id), description.c_str());
-    char submitted[40];
-    bar.tooltip = Printf("Query %lld (%s)\n%s\nSubmitted: %s\n%s\nJobs: %zu",
-                         static_cast<long long>(id), execution.Status(), description.c_str(),
-                         FormatTimestamp(execution.submission_time, submitted, sizeof submitted),
-                         DurationLine(bar.span.start_ms, bar.span.end_ms, bar.open_end).c_str(),
-                         execution.jobs.size());
+    bar.label = "Query ";
+    AppendNumber(bar.label, id);
+    bar.label += ": ";
+    if (execution.description.present) bar.label += Shorten(Text(strings, execution.description.id), 120);
     lane.bars.push_back(std::move(bar));
   }
   return lane;

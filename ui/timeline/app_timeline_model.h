@@ -27,8 +27,8 @@ TimelineLane ExecutorsLane(const AttemptModel& model, const StringPool& strings,
 // An executor bar's tooltip (the lane writes it on hover: ExecutorHoverText): its id, host and
 // cores, when it was added and removed (and why), its tasks.
 std::string ExecutorBarTooltip(const Executor& executor, const StringPool& strings);
-// The lane's hover_text: ExecutorBarTooltip of the selected attempt's executor number `item`.
-std::string ExecutorHoverText(const AppState& state, uint32_t item);
+// The lane's hover_text: ExecutorBarTooltip of the selected attempt's executor number `bar.item`.
+std::string ExecutorHoverText(const AppState& state, const LaneBar& bar);
 // SQL executions; click: #/sql/<id>. Empty lane when the application ran no SQL.
 TimelineLane SqlLane(const AttemptModel& model, const StringPool& strings, int64_t now_ms);
 

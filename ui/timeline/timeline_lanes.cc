@@ -195,13 +195,12 @@ void DrawLaneTimeline(AppState& state, LaneTimelineModel& timeline, const char* 
   if (hovered_bar != nullptr) {
     ImGui::BeginTooltip();
     if (TimelineLane& lane = *hovered_bar_lane; lane.hover_text != nullptr) {
-      if (lane.hovered_item != hovered_bar->item) {
-        lane.hovered_text = lane.hover_text(state, hovered_bar->item);
-        lane.hovered_item = hovered_bar->item;
+      const int64_t index = hovered_bar - lane.bars.data();
+      if (lane.hovered_bar != index) {
+        lane.hovered_text = lane.hover_text(state, *hovered_bar);
+        lane.hovered_bar = index;
       }
       ImGui::TextUnformatted(lane.hovered_text.c_str());
-    } else {
-      ImGui::TextUnformatted(hovered_bar->tooltip.c_str());
     }
     if (hovered_bar->has_link) ImGui::TextColored(colors::kMuted, "Click to open");
     ImGui::EndTooltip();

@@ -44,23 +44,21 @@ struct LaneBar {
   bool end_markers = false;  // an executor: add (and remove) markers at its ends
   bool has_link = false;
   BarLink link;           // where a click goes
-  uint32_t item = 0;      // what the lane's hover_text is given (an executor's index)
+  uint32_t item = 0;      // what the lane's hover_text may read besides the link (an executor's index)
   std::string label;      // drawn inside the bar when it fits
-  std::string tooltip;    // lines shown on hover, unless the lane writes them (hover_text)
 };
 
 struct TimelineLane {
   std::string title;             // "Jobs", "Stages", "Executors", "SQL"
   const char* item_name = "items";  // plural noun for folded zones: "jobs"
   bool row_per_bar = false;      // one row per bar in bar order (executors list), else packed
-  // Writes the hovered bar's tooltip from its `item`, for lanes with too many bars to hold one
-  // each (an executor's tooltip is several times its bar, and a log may add a million); null:
-  // each bar's own `tooltip`.
-  std::string (*hover_text)(const AppState& state, uint32_t item) = nullptr;
-  // The last tooltip hover_text wrote and its item, so that frames over the same bar allocate
-  // nothing.
+  // Writes the hovered bar's tooltip from the entity it shows (its link or `item`): a tooltip is
+  // several times its bar, and is read for one bar at a time. Null: bars have no tooltip.
+  std::string (*hover_text)(const AppState& state, const LaneBar& bar) = nullptr;
+  // The last tooltip hover_text wrote and its bar's index, so that frames over the same bar
+  // allocate nothing (a rebuild makes new lanes, which start with none).
   std::string hovered_text;
-  int64_t hovered_item = -1;
+  int64_t hovered_bar = -1;
   std::vector<LaneBar> bars;
   std::vector<TimeSpan> spans;   // bars' spans, for folding
   std::vector<std::vector<uint32_t>> rows;  // indices into bars

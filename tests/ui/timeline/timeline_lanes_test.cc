@@ -77,7 +77,10 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
     }
     const int64_t start = DateOr(job, "submissionTime");
     if (start < 0) {
-      if (found != nullptr) EXPECT_NE(found->tooltip.find("no job times"), std::string::npos);
+      if (found != nullptr) {
+        ASSERT_NE(jobs->hover_text, nullptr);
+        EXPECT_NE(jobs->hover_text(state, *found).find("no job times"), std::string::npos);
+      }
       continue;
     }
     ++api_jobs;
@@ -87,6 +90,11 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
       EXPECT_EQ(found->span.end_ms, end);
     }
     EXPECT_EQ(found->kind, KindOfStatus(TextOr(job, "status"))) << "job " << id;
+    // The tooltip, written on hover from the job's row: its id and the API's status.
+    ASSERT_NE(jobs->hover_text, nullptr);
+    const std::string job_tooltip = jobs->hover_text(state, *found);
+    EXPECT_EQ(job_tooltip.rfind("Job " + std::to_string(id) + " (" + TextOr(job, "status") + ")", 0), 0u)
+        << job_tooltip;
   }
   // Bars run oldest first: in job id order, the API's order reversed.
   for (size_t i = 1; i < jobs->bars.size(); ++i) {
@@ -118,6 +126,13 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
       EXPECT_EQ(found->span.end_ms, end);
     }
     EXPECT_EQ(found->kind, KindOfStatus(TextOr(stage, "status")));
+    ASSERT_NE(stages->hover_text, nullptr);
+    const std::string stage_tooltip = stages->hover_text(state, *found);
+    EXPECT_EQ(stage_tooltip.rfind("Stage " + std::to_string(id) + " (attempt " +
+                                      std::to_string(attempt) + "), " + TextOr(stage, "status"),
+                                  0),
+              0u)
+        << stage_tooltip;
   }
   EXPECT_EQ(stages->bars.size(), submitted);
 
@@ -143,7 +158,7 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
       if (!reason.empty()) {
         // Written on hover, from the bar's executor.
         ASSERT_NE(executors->hover_text, nullptr);
-        const std::string tooltip = executors->hover_text(state, found->item);
+        const std::string tooltip = executors->hover_text(state, *found);
         EXPECT_NE(tooltip.find(reason.substr(0, 40)), std::string::npos) << tooltip;
       }
     } else {
@@ -165,9 +180,16 @@ TEST_P(TimelineLanes, AppTimelineHasABarPerApiEntityWithTheApiTimesAndStatus) {
     for (simdjson::dom::element execution : array) {
       int64_t id = -1;
       ASSERT_EQ(execution["id"].get(id), simdjson::SUCCESS);
-      bool linked = false;
-      for (const LaneBar& bar : sql->bars) linked |= bar.link == Route{ViewId::kSqlQuery, id};
-      EXPECT_TRUE(linked) << "query " << id;
+      const LaneBar* found = nullptr;
+      for (const LaneBar& bar : sql->bars) {
+        if (bar.link == Route{ViewId::kSqlQuery, id}) found = &bar;
+      }
+      ASSERT_NE(found, nullptr) << "query " << id;
+      ASSERT_NE(sql->hover_text, nullptr);
+      const std::string tooltip = sql->hover_text(state, *found);
+      EXPECT_EQ(tooltip.rfind("Query " + std::to_string(id) + " (" + TextOr(execution, "status") + ")", 0),
+                0u)
+          << tooltip;
     }
   }
 
