@@ -25,10 +25,11 @@
   // when it ends, plus a drawn frame) near 50 ms; the yields cost little (a background task, and
   // a frame that does not draw).
   const kWorkSliceMs = 20;
-  // A drawn frame (about 30 ms on a software GL) and the work after it come between the same two
-  // animation frames: after a frame drew, the work until the next yield gets what is left of
-  // kFrameGapAimMs, at least kMinSliceMs. Frames are drawn in animation frames, a 60 Hz clock:
-  // the aim leaves room in a gap of three of them (50 ms) for the browser's own part.
+  // A drawn frame (5-15 ms of this thread on a software GL, more on a busy machine) and the work
+  // after it come between the same two animation frames: after a frame drew, the work until the
+  // next yield gets what is left of kFrameGapAimMs, at least kMinSliceMs. Animation frames come
+  // on a 60 Hz clock: the aim leaves room in a gap of three of them (50 ms) for the browser's own
+  // part (on a software GL, the swap of each drawn frame is most of it: docs/PERFORMANCE.md).
   const kFrameGapAimMs = 40;
   const kMinSliceMs = 4;
   // Work per ag_file_push call, at most: a chunk is pushed in parts sized from the time the last
