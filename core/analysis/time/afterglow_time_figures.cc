@@ -23,6 +23,11 @@ AfterglowTimeFigures BeginAfterglowTimeFigures(const TimeFacts& facts,
   f.driver_ms = f.jobs.idle_ms;
   f.job_ms = f.jobs.busy_ms;
   stage_spans.clear();
+  // Reserved, not grown: one row per stage that ran tasks, which may be every stage.
+  const size_t rows = std::count_if(facts.stages.begin(), facts.stages.end(),
+                                    [](const StageFacts& s) { return s.slot_tasks() > 0; });
+  f.stages.reserve(rows);
+  stage_spans.reserve(rows);
   for (const StageFacts& s : facts.stages) {
     if (s.slot_tasks() == 0) continue;
     AfterglowStageRow row;

@@ -91,7 +91,6 @@ void CoreUsageSweep::Start(const AttemptModel& attempt, const TimeFacts& facts,
   disjoint_ = std::move(disjoint);
   in_disjoint.assign(disjoint_.size(), {});
   in_spans.assign(spans.size(), {});
-  at_bound_.assign(spans.size() * 2, {});
   bounds_.reserve(spans.size() * 2);
   for (uint32_t k = 0; k < spans.size(); ++k) {
     bounds_.push_back({spans[k].start_ms, 2 * k});
@@ -123,8 +122,8 @@ void CoreUsageSweep::Emit(int64_t to) {
   // Span bounds inside [now_, to): the sum up to each.
   for (; next_bound_ < bounds_.size() && bounds_[next_bound_].first < to; ++next_bound_) {
     const int64_t into = std::max<int64_t>(0, bounds_[next_bound_].first - now_);
-    at_bound_[bounds_[next_bound_].second] = {swept_.available + into * s.offered_cores,
-                                              swept_.used + into * s.busy_cores};
+    AddBound(bounds_[next_bound_].second, {swept_.available + into * s.offered_cores,
+                                           swept_.used + into * s.busy_cores});
   }
   swept_.available += span * s.offered_cores;
   swept_.used += span * s.busy_cores;
@@ -144,6 +143,13 @@ void CoreUsageSweep::Emit(int64_t to) {
   now_ = to;
 }
 
+void CoreUsageSweep::AddBound(uint32_t bound, const CoreMs& swept) {
+  CoreMs& span = in_spans[bound >> 1];
+  const int64_t sign = (bound & 1) != 0 ? 1 : -1;
+  span.available += sign * swept.available;
+  span.used += sign * swept.used;
+}
+
 void CoreUsageSweep::AdvanceTo(int64_t t) {
   for (; next_offer_ < offer_.size() && offer_[next_offer_].first <= t; ++next_offer_) {
     Emit(offer_[next_offer_].first);
@@ -154,17 +160,12 @@ void CoreUsageSweep::AdvanceTo(int64_t t) {
 
 void CoreUsageSweep::Finish() {
   AdvanceTo(usage.end_ms);
-  for (; next_bound_ < bounds_.size(); ++next_bound_) at_bound_[bounds_[next_bound_].second] = swept_;
-  for (size_t k = 0; k < in_spans.size(); ++k) {
-    in_spans[k].available = at_bound_[2 * k + 1].available - at_bound_[2 * k].available;
-    in_spans[k].used = at_bound_[2 * k + 1].used - at_bound_[2 * k].used;
-  }
+  for (; next_bound_ < bounds_.size(); ++next_bound_) AddBound(bounds_[next_bound_].second, swept_);
   usage.raised_core_ms += usage.app.available;
   place_ = {};
   chunk_end_ = {};
   events_ = {};
   bounds_ = {};
-  at_bound_ = {};
   disjoint_ = {};
   offer_ = {};
   phase_ = Phase::kDone;

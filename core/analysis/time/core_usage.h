@@ -114,6 +114,10 @@ class CoreUsageSweep {
   std::pair<int64_t, int64_t> TaskStretch(size_t row) const;
   size_t BucketOf(int64_t t) const;
   void AdvanceTo(int64_t t);  // emits the segments up to t, applying the executors' changes
+  // A span's bound reached with `swept` core-ms summed up to it: subtracted from the span at its
+  // start, added at its end, so the span ends holding what lies between without a second array
+  // of sums (a log of one-task jobs has as many spans as tasks).
+  void AddBound(uint32_t bound, const CoreMs& swept);
   void Emit(int64_t to);
   void Finish();
 
@@ -134,7 +138,6 @@ class CoreUsageSweep {
   std::vector<Stretch> disjoint_;
   size_t next_disjoint_ = 0;
   std::vector<std::pair<int64_t, uint32_t>> bounds_;  // (time, 2 * span + is_end), time order
-  std::vector<CoreMs> at_bound_;
   size_t next_bound_ = 0;
   CoreMs swept_;  // core-ms from the start to now_
 };

@@ -33,13 +33,16 @@ SparklensFigures ComputeSparklensFigures(const TimeFacts& facts) {
   f.cluster_utilization_pct =
       in_job_available > 0 ? 100.0 * static_cast<double>(f.in_job_run_ms) / in_job_available : 0.0;
 
+  // Stages that ended, with task metrics, inside the application's span: one row each, reserved
+  // (there may be as many as tasks).
+  const auto has_row = [&facts](const StageFacts& s) {
+    return s.has_completion && s.run_tasks() > 0 && s.metric_tasks_launch >= facts.app_start_ms &&
+           s.metric_tasks_finish <= facts.app_end_ms;
+  };
+  f.stages.reserve(std::count_if(facts.stages.begin(), facts.stages.end(), has_row));
   for (const StageFacts& s : facts.stages) {
     f.stage_run_ms += s.run_ms_sum;
-    // Stages that ended, with task metrics, inside the application's span.
-    if (!s.has_completion || s.run_tasks() == 0 || s.metric_tasks_launch < facts.app_start_ms ||
-        s.metric_tasks_finish > facts.app_end_ms) {
-      continue;
-    }
+    if (!has_row(s)) continue;
     SparklensStageRow row;
     row.stage_id = s.stage_id;
     row.p_ratio = total_cores > 0 ? static_cast<double>(s.run_tasks()) / total_cores : 0.0;
