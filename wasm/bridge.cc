@@ -55,9 +55,12 @@ namespace {
 
 // Progress (pushes, the final build's steps) asks for one frame every kLoadRedrawIntervalMs, not
 // one per call: each drawn frame costs the browser's GPU process a swap (20 to 85 ms on a software
-// GL under load, in a Chromium trace of a 1 GB load), during which no other frame can begin.
+// GL under load, in a Chromium trace of a 1 GB load), during which no other frame can begin, and
+// CPU the load needs: at 10 progress frames a second the GPU process took 1.6-3.0 s of CPU in a
+// 3-6 s load of 1 GB on 2 cores, at 4 a second 0.9-1.5 s, and the load was 8-10% faster
+// (docs/PERFORMANCE.md). A progress bar moving 4 times a second still reads as moving.
 // Input still redraws at once.
-constexpr double kLoadRedrawIntervalMs = 100;
+constexpr double kLoadRedrawIntervalMs = 250;
 double g_last_progress_frame_ms = 0;
 
 void AskForProgressFrame(Page& page, double now_ms) {

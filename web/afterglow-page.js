@@ -20,7 +20,7 @@
   // push plus the frame's own drawing), long enough that yielding costs little. The pump does
   // not wait for each animation frame, only for an overdue one (yieldIfDue): on a software GL
   // (or a busy machine) frames come slower than 60 Hz, and a load that waited for each one spent
-  // most of its time idle. The engine draws the progress at most once per 100 ms of pushes
+  // most of its time idle. The engine draws the progress at most once per 250 ms of pushes
   // (wasm/bridge.cc). 20 ms keeps a frame gap (slice, plus the push or final-build step running
   // when it ends, plus a drawn frame) near 50 ms; the yields cost little (a background task, and
   // a frame that does not draw).
