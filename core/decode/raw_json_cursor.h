@@ -116,6 +116,19 @@ class RawCursor {
     return kNotCanonical;
   }
 
+  // Past a string whose text between the quotes is exactly `raw`, when that string is at the
+  // cursor; false, the cursor unmoved, otherwise. `raw` must be a text ReadRawString accepted (so
+  // it holds no unescaped quote and ends with no unfinished escape): then the quote after it
+  // closes the string, and the string at the cursor is valid without a scan of its bytes.
+  bool ConsumeRawString(std::string_view raw) {
+    if (static_cast<size_t>(end_ - at_) < raw.size() + 2 || at_[0] != '"' ||
+        at_[raw.size() + 1] != '"' || std::memcmp(at_ + 1, raw.data(), raw.size()) != 0) {
+      return false;
+    }
+    at_ += raw.size() + 2;
+    return true;
+  }
+
   // An integer as JSON writes it: optional '-', then 1 to 18 digits, no leading zero, no
   // fraction or exponent. Anything else (5.0, 1e3, 19+ digits) is left to simdjson's lenient read.
   // Most integers of a log are one digit (zero metrics) followed by the object's or array's next

@@ -32,13 +32,31 @@ simdjson::error_code RawTextInterner::Intern(std::string_view raw, bool escaped,
   return simdjson::SUCCESS;
 }
 
+bool RawTextInterner::ConsumeLongRepeat(json::RawCursor& value, StringId& out) {
+  // The 16 bytes after the opening quote are readable: lines carry their read padding.
+  const Slot& slot = long_slots_[TextSlot(std::string_view(value.at() + 1, 16), kLongSlotBits)];
+  if (slot.raw.empty() || !value.ConsumeRawString(slot.raw)) return false;
+  out = slot.id;
+  return true;
+}
+
+void RawTextInterner::KeepLongText(std::string_view raw, StringId id) {
+  if (raw.size() < kLongText) return;
+  Slot& slot = long_slots_[TextSlot(raw.substr(0, 16), kLongSlotBits)];
+  slot.raw.assign(raw);
+  slot.id = id;
+}
+
 namespace json {
 
 error_code ReadString(RawCursor& value, RawTextInterner& strings, StringId& out) {
+  if (strings.ConsumeLongRepeat(value, out)) return simdjson::SUCCESS;
   std::string_view raw;
   bool escaped = false;
   AG_JSON_TRY(value.ReadRawString(raw, escaped));
-  return strings.Intern(raw, escaped, out);
+  AG_JSON_TRY(strings.Intern(raw, escaped, out));
+  strings.KeepLongText(raw, out);
+  return simdjson::SUCCESS;
 }
 
 error_code ReadOptText(RawCursor& value, RawTextInterner& strings, OptString& out) {

@@ -29,6 +29,13 @@ class RawTextInterner {
   // to unescape (a lone surrogate): the caller gives the line to simdjson, which reports it.
   simdjson::error_code Intern(std::string_view raw, bool escaped, StringId& out);
 
+  // A long text seen before (a stage's Details), when it is the string at the cursor: its id, and
+  // the cursor past it, found by one compare against the copy kept under its first 16 bytes,
+  // without scanning the string for its end. False, the cursor unmoved, otherwise.
+  bool ConsumeLongRepeat(json::RawCursor& value, StringId& out);
+  // Keeps `raw` (read by ReadRawString, interned as `id`) for ConsumeLongRepeat if it is long.
+  void KeepLongText(std::string_view raw, StringId id);
+
   StringPool& pool() { return *pool_; }
   std::string_view Get(StringId id) const { return pool_->Get(id); }
 
@@ -39,8 +46,13 @@ class RawTextInterner {
   };
   static constexpr unsigned kSlotBits = 8;  // a stage event has some 60 distinct texts
 
+  // Texts shorter than this are scanned: the compare would not save much.
+  static constexpr size_t kLongText = 128;
+  static constexpr unsigned kLongSlotBits = 5;
+
   StringPool* pool_;
   std::array<Slot, size_t{1} << kSlotBits> slots_{};
+  std::array<Slot, size_t{1} << kLongSlotBits> long_slots_{};  // by their first 16 bytes
   std::string unescaped_;  // scratch for a miss, with the unescaper's padding
 };
 

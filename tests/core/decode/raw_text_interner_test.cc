@@ -119,6 +119,42 @@ TEST(RawTextInternerTest, ALoneSurrogateGoesBackToSimdjson) {
   EXPECT_EQ(pool.size(), 1u);
 }
 
+// Reads the string at the start of `text` with json::ReadString; `rest` gets what follows it.
+StringId ReadStringAt(RawTextInterner& interner, const std::string& text, std::string* rest) {
+  Padded padded(text);
+  RawCursor cursor = padded.Cursor();
+  StringId id = kEmptyString;
+  EXPECT_EQ(json::ReadString(cursor, interner, id), SUCCESS) << text;
+  const char* end = padded.bytes.data() + padded.size;
+  *rest = std::string(cursor.at(), static_cast<size_t>(end - cursor.at()));
+  return id;
+}
+
+TEST(RawTextInternerTest, ALongRepeatedTextIsFoundWithoutLosingItsEnd) {
+  StringPool pool;
+  RawTextInterner interner(&pool);
+  std::string frames;
+  for (int i = 0; i < 12; ++i) frames += R"(org.apache.spark.rdd.RDD.collect(RDD.scala:10)\n)";
+  const std::string details = "\"" + frames + R"(end \"quoted\"",)";
+  std::string rest;
+  const StringId first = ReadStringAt(interner, details + R"("Next":1})", &rest);
+  EXPECT_EQ(rest, R"(,"Next":1})");
+  // Seen again: the same id, and the cursor just past the same closing quote.
+  EXPECT_EQ(ReadStringAt(interner, details + "]", &rest), first);
+  EXPECT_EQ(rest, ",]");
+  EXPECT_EQ(pool.Get(first).substr(pool.Get(first).size() - 12), "end \"quoted\"");
+  // The same first bytes, then more text or other text: each is its own string.
+  const std::string longer = "\"" + frames + R"(end \"quoted\" and more",)";
+  const StringId other = ReadStringAt(interner, longer, &rest);
+  EXPECT_NE(other, first);
+  EXPECT_EQ(rest, ",");
+  const std::string shorter = "\"" + frames + "\",";
+  EXPECT_NE(ReadStringAt(interner, shorter, &rest), first);
+  EXPECT_EQ(rest, ",");
+  EXPECT_EQ(ReadStringAt(interner, details, &rest), first);
+  EXPECT_EQ(ReadStringAt(interner, longer, &rest), other);
+}
+
 TEST(RawTextInternerTest, OptionalTextsReadAsSimdjsonsPathReadsThem) {
   StringPool pool;
   RawTextInterner interner(&pool);
