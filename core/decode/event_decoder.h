@@ -19,6 +19,7 @@
 #include "core/decode/event_targets.h"
 #include "core/decode/job_event_decoder.h"
 #include "core/decode/listing_sink.h"
+#include "core/decode/raw_text_interner.h"
 #include "core/decode/sql_events.h"
 #include "core/decode/stage_event_decoder.h"
 #include "core/decode/task_event_decoder.h"
@@ -73,6 +74,9 @@ class EventDecoder : public LineConsumer {
   EventTargets targets_;  // the pool and sinks; the listing sink only while a line is listed
   ListingSink* listing_sink_ = nullptr;
   simdjson::ondemand::parser parser_;
+  // The raw fast path's strings of the stage and job events, shared: a JobStart and its stages'
+  // events repeat the same texts.
+  RawTextInterner raw_texts_;
   // The families' decoders that keep scratch events between lines (their vectors keep capacity).
   TaskEventDecoder tasks_;
   JobEventDecoder jobs_;

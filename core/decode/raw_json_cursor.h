@@ -1,15 +1,16 @@
 // A fast path for the objects every task event carries (Task Info, its Accumulables, Task
-// Metrics, Task Executor Metrics): a cursor over the line's raw text that reads the one exact
+// Metrics, Task Executor Metrics) and for the stage and job events: a cursor over the line's raw text that reads the one exact
 // shape Spark's JsonProtocol writes (no whitespace, no escapes in keys, plain integers) without
 // the on-demand parser's per-token bookkeeping. At the first byte outside that shape it gives up
 // (returns kNotCanonical) and the caller decodes the same value with simdjson instead, so any
 // other spelling of the same JSON still decodes, and any damage is still reported by simdjson.
 //
 // The cursor validates what it accepts, so a line it reads from its first byte to its last is
-// valid JSON without simdjson's structural pass: strings must be printable ASCII without escapes
-// (anything else, such as UTF-8 or a backslash, is left to simdjson), numbers follow JSON's
-// grammar. Nothing at or past `end` (the line's end) is accepted, but whole 8- and 16-byte words
-// are loaded up to 15 bytes past it: lines carry kReadPadding readable bytes after their end.
+// valid JSON without simdjson's structural pass: strings must be printable ASCII (anything else,
+// such as UTF-8, is left to simdjson) and, except where a reader takes escapes (ReadRawString, and
+// values that are skipped), without a backslash; numbers follow JSON's grammar. Nothing at or
+// past `end` (the line's end) is accepted, but whole 8- and 16-byte words are loaded up to 15
+// bytes past it: lines carry kReadPadding readable bytes after their end.
 #pragma once
 
 #include <algorithm>
@@ -70,36 +71,62 @@ class RawCursor {
     return true;
   }
 
-  // A string of printable ASCII without backslashes: its text, viewed in place. Sixteen bytes
-  // at a time where the build has 128-bit vectors (SSSE3, wasm SIMD128), else eight: keys and
-  // values are short, and a call to memchr costs more than the scan.
+  // A string of printable ASCII without backslashes: its text, viewed in place.
   error_code ReadPlainString(std::string_view& out) {
+    if (!Consume('"')) return kNotCanonical;
+    const char* close = NextStopByte(at_);
+    if (close >= end_ || *close != '"') return kNotCanonical;
+    out = std::string_view(at_, static_cast<size_t>(close - at_));
+    at_ = close + 1;
+    return simdjson::SUCCESS;
+  }
+
+  // A string of printable ASCII that may hold escapes (a stage's Details call stack, an RDD's
+  // Scope): its text between the quotes as written, viewed in place, and whether it holds a
+  // backslash. Each escape is checked against JSON's grammar (\" \\ \/ \b \f \n \r \t, \u and
+  // four hex digits); non-ASCII and control bytes are left to simdjson, as in ReadPlainString.
+  error_code ReadRawString(std::string_view& raw, bool& escaped) {
+    escaped = false;
     if (!Consume('"')) return kNotCanonical;
     const char* p = at_;
     while (p < end_) {
-      uint32_t stop;
-      size_t step;
-      if constexpr (simd128::kBestBytesIsVector) {
-        stop = StopBytes16(p);
-        step = 16;
-      } else {
-        uint64_t word;
-        std::memcpy(&word, p, 8);
-        const uint64_t stop_bits = StopBytes(word);
-        stop = stop_bits == 0 ? 0 : 1u << (__builtin_ctzll(stop_bits) >> 3);
-        step = 8;
+      const char* stop = NextStopByte(p);
+      if (stop >= end_) return kNotCanonical;
+      if (*stop == '"') {
+        raw = std::string_view(at_, static_cast<size_t>(stop - at_));
+        at_ = stop + 1;
+        return simdjson::SUCCESS;
       }
-      if (stop == 0) {
-        p += step;
-        continue;
+      if (*stop != '\\' || end_ - stop < 2) return kNotCanonical;  // control or non-ASCII
+      escaped = true;
+      switch (stop[1]) {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+          p = stop + 2;
+          break;
+        case 'u':
+          if (end_ - stop < 6) return kNotCanonical;
+          for (int i = 2; i < 6; ++i) {
+            if (!IsHexDigit(stop[i])) return kNotCanonical;
+          }
+          p = stop + 6;
+          break;
+        default: return kNotCanonical;
       }
-      const char* close = p + __builtin_ctz(stop);
-      if (close >= end_ || *close != '"') return kNotCanonical;
-      out = std::string_view(at_, static_cast<size_t>(close - at_));
-      at_ = close + 1;
-      return simdjson::SUCCESS;
     }
     return kNotCanonical;
+  }
+
+  // Past a string whose text between the quotes is exactly `raw`, when that string is at the
+  // cursor; false, the cursor unmoved, otherwise. `raw` must be a text ReadRawString accepted (so
+  // it holds no unescaped quote and ends with no unfinished escape): then the quote after it
+  // closes the string, and the string at the cursor is valid without a scan of its bytes.
+  bool ConsumeRawString(std::string_view raw) {
+    if (static_cast<size_t>(end_ - at_) < raw.size() + 2 || at_[0] != '"' ||
+        at_[raw.size() + 1] != '"' || std::memcmp(at_ + 1, raw.data(), raw.size()) != 0) {
+      return false;
+    }
+    at_ += raw.size() + 2;
+    return true;
   }
 
   // An integer as JSON writes it: optional '-', then 1 to 18 digits, no leading zero, no
@@ -239,7 +266,8 @@ class RawCursor {
     switch (Peek()) {
       case '"': {
         std::string_view ignored;
-        return ReadPlainString(ignored);
+        bool escaped = false;
+        return ReadRawString(ignored, escaped);
       }
       case 't':
       case 'f': {
@@ -258,6 +286,31 @@ class RawCursor {
 
  private:
   static constexpr int kMaxSkipDepth = 32;
+
+  // The first byte at or after `p` that ends a plain string or is outside one (a quote, a
+  // backslash, a control or non-ASCII byte; see StopBytes), or a pointer at or past end_ when
+  // none is before it. Sixteen bytes at a time where the build has 128-bit vectors (SSSE3, wasm
+  // SIMD128), else eight: keys and values are short, and a call to memchr costs more than the
+  // scan.
+  const char* NextStopByte(const char* p) const {
+    while (p < end_) {
+      uint32_t stop;
+      size_t step;
+      if constexpr (simd128::kBestBytesIsVector) {
+        stop = StopBytes16(p);
+        step = 16;
+      } else {
+        uint64_t word;
+        std::memcpy(&word, p, 8);
+        const uint64_t stop_bits = StopBytes(word);
+        stop = stop_bits == 0 ? 0 : 1u << (__builtin_ctzll(stop_bits) >> 3);
+        step = 8;
+      }
+      if (stop != 0) return p + __builtin_ctz(stop);
+      p += step;
+    }
+    return p;
+  }
 
   // A nonzero byte (0x80) in each byte of `word` that ends a plain string or is outside it: '"',
   // '\\', a control character (< 0x20) or a non-ASCII byte (>= 0x80).
@@ -282,6 +335,10 @@ class RawCursor {
     const B::Bytes stops = B::Or(B::Or(B::Eq(bytes, B::Splat('"')), B::Eq(bytes, B::Splat('\\'))),
                                  B::AtMost(bytes, 0x1F));
     return B::HighBits(stops) | B::HighBits(bytes);
+  }
+
+  static bool IsHexDigit(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
   }
 
   static constexpr uint32_t Word4(const char (&text)[5]) {
@@ -360,6 +417,27 @@ error_code ForEachField(RawCursor& cursor, OnField&& on_field) {
 template <typename OnElement>
 error_code ForEachElement(RawCursor& cursor, OnElement&& on_element) {
   return cursor.ForEachElementOf(on_element);
+}
+
+// Whether `line` starts with `prefix` (an event's `{"Event":"...",`). SameText, not starts_with:
+// in wasm a memcmp call costs more than these compares.
+inline bool LineStartsWith(std::string_view line, std::string_view prefix) {
+  return line.size() >= prefix.size() && SameText(line.substr(0, prefix.size()), prefix);
+}
+
+// Calls `on_field(key, cursor)` for every top-level field of the event on `line` ("Event"
+// included), then requires the rest of the line to be blanks: a decoder that delivers only after
+// this succeeds has read a whole, valid line.
+template <typename OnField>
+error_code ForEachRawLineField(std::string_view line, OnField&& on_field) {
+  RawCursor cursor(line.data(), line.data() + line.size());
+  AG_JSON_TRY(cursor.ForEachFieldOf(on_field));
+  while (!cursor.AtEnd()) {
+    if (!cursor.Consume(' ') && !cursor.Consume('\t') && !cursor.Consume('\r')) {
+      return kNotCanonical;
+    }
+  }
+  return simdjson::SUCCESS;
 }
 
 }  // namespace afterglow::json

@@ -13,13 +13,31 @@
 
 namespace afterglow {
 
+// A slot of 2^bits for `text` in a direct-mapped cache of texts. Mixes the length and up to 24
+// bytes from the start, middle and end: hosts such as "...-w-1.c.example.internal" and
+// "...-w-2.c.example.internal" differ only in the middle. A hit must still compare the whole text.
+inline size_t TextSlot(std::string_view text, unsigned bits) {
+  uint64_t head = 0, middle = 0, tail = 0;
+  const size_t size = text.size();
+  if (size >= 8) {
+    std::memcpy(&head, text.data(), 8);
+    std::memcpy(&middle, text.data() + size / 2 - 4, 8);
+    std::memcpy(&tail, text.data() + size - 8, 8);
+  } else if (size > 0) {
+    std::memcpy(&head, text.data(), size);
+  }
+  const uint64_t mixed = (head * 0x9E3779B97F4A7C15ull) ^ (middle * 0xC2B2AE3D27D4EB4Full) ^
+                         (tail * 0x165667B19E3779F9ull) ^ size;
+  return static_cast<size_t>((mixed * 0xFF51AFD7ED558CCDull) >> (64 - bits));
+}
+
 class RecentStrings {
  public:
   // `pool` must outlive this cache; the cache keeps views of the pool's own copies.
   explicit RecentStrings(StringPool* pool) : pool_(pool) {}
 
   StringId Intern(std::string_view text) {
-    Slot& slot = slots_[SlotOf(text)];
+    Slot& slot = slots_[TextSlot(text, kSlotBits)];
     if (slot.text == text) return slot.id;  // an empty slot holds "", which is id 0 too
     slot.id = pool_->Intern(text);
     slot.text = pool_->Get(slot.id);
@@ -32,23 +50,6 @@ class RecentStrings {
     StringId id = kEmptyString;
   };
   static constexpr unsigned kSlotBits = 6;
-
-  // Mixes the length and up to 24 bytes from the start, middle and end: hosts such as
-  // "...-w-1.c.example.internal" and "...-w-2.c.example.internal" differ only in the middle.
-  static size_t SlotOf(std::string_view text) {
-    uint64_t head = 0, middle = 0, tail = 0;
-    const size_t size = text.size();
-    if (size >= 8) {
-      std::memcpy(&head, text.data(), 8);
-      std::memcpy(&middle, text.data() + size / 2 - 4, 8);
-      std::memcpy(&tail, text.data() + size - 8, 8);
-    } else if (size > 0) {
-      std::memcpy(&head, text.data(), size);
-    }
-    const uint64_t mixed = (head * 0x9E3779B97F4A7C15ull) ^ (middle * 0xC2B2AE3D27D4EB4Full) ^
-                           (tail * 0x165667B19E3779F9ull) ^ size;
-    return static_cast<size_t>((mixed * 0xFF51AFD7ED558CCDull) >> (64 - kSlotBits));
-  }
 
   StringPool* pool_;
   std::array<Slot, size_t{1} << kSlotBits> slots_{};

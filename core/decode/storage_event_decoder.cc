@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "core/decode/json_fields.h"
+#include "core/decode/known_fields.h"
 #include "core/decode/rdd_info_decoder.h"
 
 namespace afterglow {
@@ -59,33 +60,58 @@ error_code DecodeUnpersistRdd(od::object& event, const EventTargets& targets) {
   return SUCCESS;
 }
 
-error_code DecodeStorageLevel(od::value value, StorageLevelInfo& out) {
+namespace {
+
+// A "Storage Level"'s keys in the order Spark writes them ("Use Off Heap" since Spark 3.0).
+constexpr auto kStorageLevelKeys = json::MakeKnownKeys(
+    {"Use Disk", "Use Memory", "Use Off Heap", "Deserialized", "Replication"});
+
+// An "RDD Info" entry's keys in the order Spark writes them.
+constexpr auto kRddInfoKeys = json::MakeKnownKeys(
+    {"RDD ID", "Name", "Scope", "Callsite", "Parent IDs", "Storage Level", "Barrier",
+     "DeterministicLevel", "Number of Partitions", "Number of Cached Partitions", "Memory Size",
+     "Disk Size"});
+
+template <typename Value>
+error_code ReadStorageLevel(Value&& value, StorageLevelInfo& out) {
   out = StorageLevelInfo{};
-  return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "Use Disk") return ReadBool(v, out.use_disk);
-    if (key == "Use Memory") return ReadBool(v, out.use_memory);
-    if (key == "Use Off Heap") return ReadBool(v, out.use_off_heap);
-    if (key == "Deserialized") return ReadBool(v, out.deserialized);
-    if (key == "Replication") return ReadInt32(v, out.replication);
-    return SUCCESS;  // "Use Tachyon" of 1.x logs is ignored, as JsonProtocol does
+  // "Use Tachyon" of 1.x logs is ignored, as JsonProtocol does.
+  return json::ForEachKnownField<kStorageLevelKeys>(value, [&](auto key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kStorageLevelKeys, "Use Disk"): return ReadBool(v, out.use_disk);
+      case json::KeyIndex(kStorageLevelKeys, "Use Memory"): return ReadBool(v, out.use_memory);
+      case json::KeyIndex(kStorageLevelKeys, "Use Off Heap"): return ReadBool(v, out.use_off_heap);
+      case json::KeyIndex(kStorageLevelKeys, "Deserialized"): return ReadBool(v, out.deserialized);
+      case json::KeyIndex(kStorageLevelKeys, "Replication"): return ReadInt32(v, out.replication);
+      default: return SUCCESS;
+    }
   });
 }
 
-error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info,
-                         bool operations) {
+// DecodeRddInfo over simdjson's value and the pool, or the raw cursor and its interner.
+template <typename Value, typename Strings>
+error_code ReadRddInfo(Value&& value, Strings& strings, StageInfoEvent& info, bool operations) {
   PersistedRddInfo rdd;
   bool has_level = false;
   RddOperationInfo* operation = operations ? &info.rdd_operations.emplace_back() : nullptr;
-  AG_JSON_TRY(ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "RDD ID") return ReadInt32(v, rdd.rdd_id);
-    if (key == "Name") return ReadString(v, pool, rdd.name);
-    if (key == "Number of Partitions") return ReadInt32(v, rdd.num_partitions);
-    if (key == "Storage Level") {
-      has_level = true;
-      return DecodeStorageLevel(v, rdd.level);
+  AG_JSON_TRY(json::ForEachKnownField<kRddInfoKeys>(value, [&](auto key, auto&& v) -> error_code {
+    switch (key) {
+      case json::KeyIndex(kRddInfoKeys, "RDD ID"): return ReadInt32(v, rdd.rdd_id);
+      case json::KeyIndex(kRddInfoKeys, "Name"): return ReadString(v, strings, rdd.name);
+      case json::KeyIndex(kRddInfoKeys, "Number of Partitions"):
+        return ReadInt32(v, rdd.num_partitions);
+      case json::KeyIndex(kRddInfoKeys, "Storage Level"):
+        has_level = true;
+        return ReadStorageLevel(v, rdd.level);
+      case json::KeyIndex(kRddInfoKeys, "Scope"):
+      case json::KeyIndex(kRddInfoKeys, "Callsite"):
+      case json::KeyIndex(kRddInfoKeys, "Parent IDs"):
+      case json::KeyIndex(kRddInfoKeys, "Barrier"):
+      case json::KeyIndex(kRddInfoKeys, "DeterministicLevel"):
+        if (operation == nullptr) return SUCCESS;
+        return DecodeRddOperationField(kRddInfoKeys.names[key], v, strings, *operation);
+      default: return SUCCESS;
     }
-    if (operation == nullptr) return SUCCESS;
-    return DecodeRddOperationField(key, v, pool, *operation);
   }));
   if (operation != nullptr) {
     operation->rdd_id = rdd.rdd_id;
@@ -98,6 +124,22 @@ error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info
   info.rdd_ids.push_back(rdd.rdd_id);
   if (has_level && rdd.level.IsValid()) info.persisted_rdds.push_back(rdd);
   return SUCCESS;
+}
+
+}  // namespace
+
+error_code DecodeStorageLevel(od::value value, StorageLevelInfo& out) {
+  return ReadStorageLevel(value, out);
+}
+
+error_code DecodeRddInfo(od::value value, StringPool& pool, StageInfoEvent& info,
+                         bool operations) {
+  return ReadRddInfo(value, pool, info, operations);
+}
+
+error_code DecodeRddInfo(json::RawCursor& value, RawTextInterner& strings, StageInfoEvent& info,
+                         bool operations) {
+  return ReadRddInfo(value, strings, info, operations);
 }
 
 }  // namespace afterglow

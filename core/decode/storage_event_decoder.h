@@ -5,6 +5,8 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/event_targets.h"
+#include "core/decode/raw_json_cursor.h"
+#include "core/decode/raw_text_interner.h"
 #include "core/events/events.h"
 #include "core/events/storage_types.h"
 #include "simdjson.h"
@@ -21,6 +23,9 @@ simdjson::error_code DecodeUnpersistRdd(simdjson::ondemand::object& event,
 // fields to info.rdd_operations (only a JobStart's stage infos feed the graph: the stage events
 // repeat the same RDDs, and skipping their scopes and callsites saves interning them twice).
 simdjson::error_code DecodeRddInfo(simdjson::ondemand::value value, StringPool& pool,
+                                   StageInfoEvent& info, bool operations);
+// The same on the raw fast path (raw_json_cursor.h), its strings through `strings`.
+simdjson::error_code DecodeRddInfo(json::RawCursor& value, RawTextInterner& strings,
                                    StageInfoEvent& info, bool operations);
 // A "Storage Level" object.
 simdjson::error_code DecodeStorageLevel(simdjson::ondemand::value value, StorageLevelInfo& out);

@@ -20,12 +20,36 @@ int64_t TaskCompletionIndex(const AttemptModel& model, uint32_t row) {
   return finish != 0 ? finish : INT64_MAX;
 }
 
+// A stored row not written yet reads as status 0, which must be in no cleanup order.
+static_assert(JobStatus::kRunning == JobStatus{0} && StageStatus::kActive == StageStatus{0});
+
+// Whether CleanupJobs may delete a stored job: its "completionTime" view starts at 0 (jobs
+// without one are never deleted), and only finished jobs go.
+bool JobIsDeletable(int64_t completion_time, uint8_t stored_status) {
+  const auto status = static_cast<JobStatus>(stored_status);
+  return completion_time >= 0 && status != JobStatus::kRunning && status != JobStatus::kUnknown;
+}
+
+// Whether CleanupStages may delete a stored stage: any but active or pending ones (the whole
+// "completionTime" view, so skipped stages, at -1, go first).
+bool StageIsDeletable(uint8_t stored_status) {
+  const auto status = static_cast<StageStatus>(stored_status);
+  return status != StageStatus::kActive && status != StageStatus::kPending;
+}
+
 }  // namespace
 
 void AppStatusListener::WriteJob(uint32_t job_index, bool check_triggers) {
   const Job& job = model_->jobs[job_index];
-  stored_jobs_[job.job_id] = {job_index, job.live.completion_time,
-                              static_cast<uint8_t>(job.live.status)};
+  // (A row not written before reads as running: it is in no cleanup order.)
+  StoredRow& row = stored_jobs_[job.job_id];
+  if (JobIsDeletable(row.completion_time, row.status)) {
+    job_cleanup_order_.erase({row.completion_time, job.job_id});
+  }
+  row = {job_index, job.live.completion_time, static_cast<uint8_t>(job.live.status)};
+  if (JobIsDeletable(row.completion_time, row.status)) {
+    job_cleanup_order_.insert({row.completion_time, job.job_id});
+  }
   // A live object with the same id is written again by the final flush and wins.
   auto live = live_jobs_.find(job.job_id);
   if (live == live_jobs_.end() || live->second == job_index) model_->job_rows[job.job_id] = job_index;
@@ -36,7 +60,11 @@ void AppStatusListener::WriteJob(uint32_t job_index, bool check_triggers) {
 void AppStatusListener::WriteStage(uint32_t stage_index, bool check_triggers) {
   const StageAttempt& stage = model_->stages[stage_index];
   const StageKey key{stage.stage_id, stage.attempt_id};
-  stored_stages_[key] = {stage_index, stage.completion_time, static_cast<uint8_t>(stage.status)};
+  // (A row not written before reads as active: it is in no cleanup order.)
+  StoredRow& row = stored_stages_[key];
+  if (StageIsDeletable(row.status)) stage_cleanup_order_.erase({row.completion_time, key});
+  row = {stage_index, stage.completion_time, static_cast<uint8_t>(stage.status)};
+  if (StageIsDeletable(row.status)) stage_cleanup_order_.insert({row.completion_time, key});
   auto live = live_stages_.find(key);
   if (live == live_stages_.end() || live->second == stage_index) {
     model_->stage_rows[key] = stage_index;
@@ -67,18 +95,9 @@ void AppStatusListener::CountSavedTask(uint32_t stage_index) {
 void AppStatusListener::CleanupJobs(int64_t count) {
   const int64_t to_delete = NumberToRemove(count, limits_.jobs);
   if (to_delete <= 0) return;
-  // The "completionTime" view from 0 (jobs without one are never deleted), finished jobs only.
-  std::vector<std::pair<int64_t, int32_t>> candidates;  // (completion time, job id)
-  for (const auto& [job_id, row] : stored_jobs_) {
-    const auto status = static_cast<JobStatus>(row.status);
-    if (row.completion_time < 0) continue;
-    if (status == JobStatus::kRunning || status == JobStatus::kUnknown) continue;
-    candidates.emplace_back(row.completion_time, job_id);
-  }
-  const size_t take = std::min<size_t>(candidates.size(), static_cast<size_t>(to_delete));
-  std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
-  for (size_t i = 0; i < take; ++i) {
-    const int32_t job_id = candidates[i].second;
+  for (int64_t deleted = 0; deleted < to_delete && !job_cleanup_order_.empty(); ++deleted) {
+    const int32_t job_id = job_cleanup_order_.begin()->second;
+    job_cleanup_order_.erase(job_cleanup_order_.begin());
     auto stored = stored_jobs_.find(job_id);
     const uint32_t stored_index = stored->second.index;
     stored_jobs_.erase(stored);
@@ -103,17 +122,10 @@ bool AppStatusListener::ListedByLiveStage(uint32_t job_index) const {
 void AppStatusListener::CleanupStages(int64_t count) {
   const int64_t to_delete = NumberToRemove(count, limits_.stages);
   if (to_delete <= 0) return;
-  // The whole "completionTime" view: skipped stages (-1) go first. Ties by (stage, attempt).
-  std::vector<std::pair<int64_t, StageKey>> candidates;
-  for (const auto& [key, row] : stored_stages_) {
-    const auto status = static_cast<StageStatus>(row.status);
-    if (status == StageStatus::kActive || status == StageStatus::kPending) continue;
-    candidates.emplace_back(row.completion_time, key);
-  }
-  const size_t take = std::min<size_t>(candidates.size(), static_cast<size_t>(to_delete));
-  std::partial_sort(candidates.begin(), candidates.begin() + take, candidates.end());
-  for (size_t i = 0; i < take; ++i) {
-    const StageKey key = candidates[i].second;
+  // Skipped stages (-1) go first; ties by (stage, attempt).
+  for (int64_t deleted = 0; deleted < to_delete && !stage_cleanup_order_.empty(); ++deleted) {
+    const StageKey key = stage_cleanup_order_.begin()->second;
+    stage_cleanup_order_.erase(stage_cleanup_order_.begin());
     auto stored = stored_stages_.find(key);
     const uint32_t stored_index = stored->second.index;
     stored_stages_.erase(stored);

@@ -1,0 +1,104 @@
+#include "core/decode/raw_text_interner.h"
+
+#include "core/decode/recent_strings.h"
+#include "core/decode/simd128_string_unescape.h"
+
+namespace afterglow {
+
+simdjson::error_code RawTextInterner::Intern(std::string_view raw, bool escaped, StringId& out) {
+  Slot& slot = slots_[TextSlot(raw, kSlotBits)];
+  // An empty slot holds "" with id 0, which is the empty string's id too.
+  if (slot.raw == raw) {
+    out = slot.id;
+    return simdjson::SUCCESS;
+  }
+  StringId id;
+  if (escaped) {
+    // The unescaper reads and writes up to 15 bytes past the string: the line has its read
+    // padding after the closing quote, the scratch gets as much here. The unescaped text is never
+    // longer than the escaped one.
+    unescaped_.resize(raw.size() + 32);
+    const auto* src = reinterpret_cast<const uint8_t*>(raw.data());
+    auto* dst = reinterpret_cast<uint8_t*>(unescaped_.data());
+    const uint8_t* end = UnescapeJsonString(src, dst, Stage1Backend::kBest);
+    if (end == nullptr) return json::kNotCanonical;
+    id = pool_->Intern(std::string_view(unescaped_.data(), static_cast<size_t>(end - dst)));
+  } else {
+    id = pool_->Intern(raw);
+  }
+  slot.raw.assign(raw);
+  slot.id = id;
+  out = id;
+  return simdjson::SUCCESS;
+}
+
+bool RawTextInterner::ConsumeLongRepeat(json::RawCursor& value, StringId& out) {
+  // The 16 bytes after the opening quote are readable: lines carry their read padding.
+  const Slot& slot = long_slots_[TextSlot(std::string_view(value.at() + 1, 16), kLongSlotBits)];
+  if (slot.raw.empty() || !value.ConsumeRawString(slot.raw)) return false;
+  out = slot.id;
+  return true;
+}
+
+void RawTextInterner::KeepLongText(std::string_view raw, StringId id) {
+  if (raw.size() < kLongText) return;
+  Slot& slot = long_slots_[TextSlot(raw.substr(0, 16), kLongSlotBits)];
+  slot.raw.assign(raw);
+  slot.id = id;
+}
+
+namespace json {
+
+error_code ReadString(RawCursor& value, RawTextInterner& strings, StringId& out) {
+  if (strings.ConsumeLongRepeat(value, out)) return simdjson::SUCCESS;
+  std::string_view raw;
+  bool escaped = false;
+  AG_JSON_TRY(value.ReadRawString(raw, escaped));
+  AG_JSON_TRY(strings.Intern(raw, escaped, out));
+  strings.KeepLongText(raw, out);
+  return simdjson::SUCCESS;
+}
+
+error_code ReadOptText(RawCursor& value, RawTextInterner& strings, OptString& out) {
+  switch (value.Peek()) {
+    case 'n':
+      out = OptString{};
+      return value.Literal("null") ? simdjson::SUCCESS : kNotCanonical;
+    case '"':
+      out.present = true;
+      return ReadString(value, strings, out.id);
+    case 't':
+    case 'f': {
+      bool flag = false;
+      AG_JSON_TRY(value.ReadBool(flag));
+      out.present = true;
+      out.id = strings.pool().Intern(flag ? "true" : "false");
+      return simdjson::SUCCESS;
+    }
+    case '[':
+    case '{': return kNotCanonical;
+    default: {
+      std::string_view token;
+      AG_JSON_TRY(value.ReadNumberToken(token));
+      // simdjson's path also reads the number as a double, which fails past its range (1e999):
+      // an exponent goes there, so that such a line fails the same way.
+      // (A loop, not find_first_of, which calls memchr once per byte of the token.)
+      for (const char c : token) {
+        if (c == 'e' || c == 'E') return kNotCanonical;
+      }
+      out.present = true;
+      return strings.Intern(token, /*escaped=*/false, out.id);
+    }
+  }
+}
+
+error_code ReadOptTime(RawCursor& value, int64_t& out) {
+  if (value.Peek() == 'n') {
+    out = kNoTime;
+    return value.Literal("null") ? simdjson::SUCCESS : kNotCanonical;
+  }
+  return value.ReadInt64(out);
+}
+
+}  // namespace json
+}  // namespace afterglow
