@@ -152,7 +152,7 @@ void SqlListener::RemoveStaleMetricsData(const LiveExecution& exec) {
 
 // [SECTION] Metric aggregation (aggregateMetrics) ----------------------------------------------
 
-std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
+std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
     const LiveExecution& exec) const {
   const MetricTypes& types = *exec.metric_types;
   // The execution's stages, in its immutable Set's order (ties for the max go to the first).
@@ -187,11 +187,12 @@ std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
   std::sort(metric_ids.begin(), metric_ids.end());
   metric_ids.erase(std::unique(metric_ids.begin(), metric_ids.end()), metric_ids.end());
 
-  std::vector<std::pair<int64_t, std::string>> out;
+  std::vector<SqlMetricSummary> out;
   out.reserve(metric_ids.size());
+  std::vector<int64_t> values;
   for (int64_t id : metric_ids) {
-    const std::string_view type = pool_->Get(types.at(id));
-    std::vector<int64_t> values;
+    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(types.at(id)));
+    values.clear();
     for (const LiveStageMetrics* stage : stages) {
       auto it = stage->values.find(id);
       if (it != stage->values.end()) values.insert(values.end(), it->second.begin(), it->second.end());
@@ -208,11 +209,7 @@ std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
       }
     }
     if (driver != nullptr) values.insert(values.end(), driver->begin(), driver->end());
-    if (IsV2CustomMetricType(type)) {
-      out.emplace_back(id, "N/A");  // the SHS cannot load the custom metric's class
-      continue;
-    }
-    out.emplace_back(id, SqlMetricStringValue(type, values, max_task));
+    out.push_back(SummarizeSqlMetric(id, kind, values, max_task));
   }
   return out;
 }

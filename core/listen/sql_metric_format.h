@@ -18,8 +18,41 @@ struct SqlMetricMaxTask {
   int64_t task_id = 0;
 };
 
-// MetricUtils.stringValue(metricType, values, maxMetrics). `values` is sorted in place. Without
-// `max_task` the suffix is "(driver)". Unknown types print "[unknown] N" per value, as Spark does.
+// The metric types MetricUtils.stringValue tells apart; kV2Custom ("v2Custom_<class>") is a DSv2
+// custom metric, which the History Server cannot load ("N/A").
+enum class SqlMetricKind : uint8_t {
+  kSum, kAverage, kSize, kTiming, kNsTiming, kUnknown, kV2Custom
+};
+SqlMetricKind SqlMetricKindOf(std::string_view metric_type);
+
+// All that MetricUtils.stringValue reads of a metric's values, kept in place of its text: an
+// execution has a value for each of its metrics, and most are never shown, so the text is written
+// only when asked for (SqlMetricSummaryText). Values are "counted" as stringValue filters them:
+// above 0 for averages, 0 and above for the other types (every value for "sum").
+struct SqlMetricSummary {
+  int64_t accumulator_id = 0;
+  int64_t total = 0;  // wrapping sum of the counted values (Scala's Long sum)
+  int64_t min = 0;    // min, median and max of the counted values, when there are two or more
+  int64_t median = 0;
+  int64_t max = 0;
+  int64_t max_task_id = 0;  // the task that reported the largest value, when has_max_task
+  int32_t max_stage_id = 0;
+  int32_t max_stage_attempt_id = 0;
+  uint32_t count = 0;  // counted values
+  SqlMetricKind kind = SqlMetricKind::kSum;
+  bool has_max_task = false;  // without it the suffix is "(driver)"
+};
+
+// Reduces `values` (reordered in place) to what stringValue reads of them.
+SqlMetricSummary SummarizeSqlMetric(int64_t accumulator_id, SqlMetricKind kind,
+                                    std::vector<int64_t>& values,
+                                    const std::optional<SqlMetricMaxTask>& max_task);
+// MetricUtils.stringValue of the summarized values: the text the History Server stores.
+std::string SqlMetricSummaryText(const SqlMetricSummary& summary);
+
+// MetricUtils.stringValue(metricType, values, maxMetrics), summarized then written: `values` is
+// reordered in place. Without `max_task` the suffix is "(driver)". Unknown types print
+// "[unknown] N" per value, as Spark does.
 std::string SqlMetricStringValue(std::string_view metric_type, std::vector<int64_t>& values,
                                  const std::optional<SqlMetricMaxTask>& max_task);
 

@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
+#include "core/listen/sql_metric_format.h"
 
 namespace afterglow {
 
@@ -61,15 +63,17 @@ struct SqlExecutionRow {
   // Jobs in insertion order; Spark's immutable Map iterates them in ScalaImmutableIntOrder.
   std::vector<std::pair<int32_t, SqlJobStatus>> jobs;
   std::vector<int32_t> stages;  // insertion order, distinct
-  // Aggregated metric strings by accumulator id, sorted by id; absent until aggregated.
+  // Aggregated metric values by accumulator id, sorted by id; absent until aggregated. Kept
+  // summarized: MetricValue writes a value's text when it is asked for.
   bool has_metric_values = false;
-  std::vector<std::pair<int64_t, std::string>> metric_values;
+  std::vector<SqlMetricSummary> metric_values;
 
   // "COMPLETED" / "FAILED" / "RUNNING" (SQLExecutionUIData.executionStatus, docs/SPARK-SEMANTICS.md
   // fact 85).
   const char* Status() const;
-  // The aggregated value of an accumulator, or null.
-  const std::string* MetricValue(int64_t accumulator_id) const;
+  // The aggregated value's text of an accumulator (the History Server's metricValues entry), or
+  // nothing.
+  std::optional<std::string> MetricValue(int64_t accumulator_id) const;
 };
 
 // What Apache Gluten's GlutenPlanFallbackEvents for an execution said (one per AQE fragment, or

@@ -133,12 +133,11 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
       }
     }
     for (const SqlPlanMetric& metric : node->metrics) {
-      const std::string* value =
-          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : nullptr;
-      if (value == nullptr) continue;
-      std::string_view text = *value;
-      if (text.starts_with('\n')) text.remove_prefix(1);
-      n.metrics.push_back({TrimAsJava(pool.Get(metric.name)), text});
+      std::optional<std::string> value =
+          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
+      if (value == std::nullopt) continue;
+      if (value->starts_with('\n')) value->erase(0, 1);
+      n.metrics.push_back({TrimAsJava(pool.Get(metric.name)), std::move(*value)});
     }
     out.nodes.push_back(std::move(n));
   }

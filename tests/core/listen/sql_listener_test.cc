@@ -25,8 +25,8 @@ std::string Value(const Session& session, int64_t execution_id, int64_t accumula
   const SqlModel& sql = Model(session).sql;
   auto row = sql.executions.find(execution_id);
   if (row == sql.executions.end()) return "<no execution>";
-  const std::string* value = row->second.MetricValue(accumulator_id);
-  return value == nullptr ? "<no value>" : *value;
+  std::optional<std::string> value = row->second.MetricValue(accumulator_id);
+  return value == std::nullopt ? "<no value>" : *value;
 }
 
 // ---- Inline log pieces ------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/listen/scala_order.h"
 
 namespace afterglow {
@@ -84,6 +86,60 @@ TEST(SqlMetricFormat, UnknownTypesAreMarked) {
   EXPECT_EQ(SqlMetricStringValue("mystery", values, std::nullopt), "[unknown] 1,234");
   EXPECT_TRUE(IsV2CustomMetricType("v2Custom_com.example.Metric"));
   EXPECT_FALSE(IsV2CustomMetricType("sum"));
+}
+
+TEST(SqlMetricFormat, SummaryKeepsCountTotalMinMedianMaxOfTheCountedValues) {
+  std::vector<int64_t> values = {9, -3, 4, 1, 7};
+  const SqlMetricSummary timing =
+      SummarizeSqlMetric(42, SqlMetricKind::kTiming, values, SqlMetricMaxTask{9, 2, 1, 30});
+  EXPECT_EQ(timing.accumulator_id, 42);
+  EXPECT_EQ(timing.count, 4u);  // -3 is not counted
+  EXPECT_EQ(timing.total, 21);
+  EXPECT_EQ(timing.min, 1);
+  EXPECT_EQ(timing.median, 7);  // the sorted values' element at size / 2: {1, 4, 7, 9}[2]
+  EXPECT_EQ(timing.max, 9);
+  EXPECT_EQ(SqlMetricSummaryText(timing),
+            "total (min, med, max (stageId: taskId))\n"
+            "21 ms (1 ms, 7 ms, 9 ms (stage 2.1: task 30))");
+  std::vector<int64_t> averages = {0, 30, 10, 20, -5};
+  const SqlMetricSummary average =
+      SummarizeSqlMetric(7, SqlMetricKind::kAverage, averages, std::nullopt);
+  EXPECT_EQ(average.count, 3u);  // only values above 0
+  EXPECT_EQ(SqlMetricSummaryText(average),
+            "(min, med, max (stageId: taskId)):\n(1, 2, 3 (driver))");
+}
+
+TEST(SqlMetricFormat, SummaryTextMatchesASortOfTheValues) {
+  // The median comes from a selection, not a sort: check it against the sort on many shapes.
+  uint64_t seed = 12345;
+  auto next = [&] {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>(seed >> 40) % 5000 - 100;
+  };
+  for (size_t size = 0; size < 40; ++size) {
+    std::vector<int64_t> values;
+    for (size_t i = 0; i < size; ++i) values.push_back(next());
+    std::vector<int64_t> counted;
+    for (int64_t v : values) {
+      if (v >= 0) counted.push_back(v);
+    }
+    std::sort(counted.begin(), counted.end());
+    std::vector<int64_t> scratch = values;
+    const SqlMetricSummary summary =
+        SummarizeSqlMetric(1, SqlMetricKind::kSize, scratch, std::nullopt);
+    ASSERT_EQ(summary.count, counted.size());
+    if (counted.size() < 2) continue;
+    EXPECT_EQ(summary.min, counted.front());
+    EXPECT_EQ(summary.median, counted[counted.size() / 2]);
+    EXPECT_EQ(summary.max, counted.back());
+  }
+}
+
+TEST(SqlMetricFormat, V2CustomMetricsReadNotAvailable) {
+  std::vector<int64_t> values = {5, 6};
+  EXPECT_EQ(SqlMetricStringValue("v2Custom_com.example.Metric", values, std::nullopt), "N/A");
+  EXPECT_EQ(SqlMetricKindOf("v2Custom_com.example.Metric"), SqlMetricKind::kV2Custom);
+  EXPECT_EQ(SqlMetricKindOf("mystery"), SqlMetricKind::kUnknown);
 }
 
 TEST(ScalaImmutableIntOrder, UpToFourKeysKeepInsertionOrder) {

@@ -222,9 +222,9 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     // The same strings the API's nodes[].metrics hold: the aggregated value with its leading
     // newline dropped, only for metrics that have a value.
     for (const SqlPlanMetric& metric : plan.metrics) {
-      const std::string* value = row.has_metric_values ? row.MetricValue(metric.accumulator_id)
-                                                       : nullptr;
-      if (value == nullptr) continue;
+      const std::optional<std::string> value =
+          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
+      if (value == std::nullopt) continue;
       std::string_view text = *value;
       if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
       std::string line(JavaTrim(strings.Get(metric.name)));
