@@ -43,7 +43,8 @@ static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
 
 }  // namespace
 
-EventDecoder::EventDecoder(StringPool* pool, EventSink* sink) : tasks_(pool) {
+EventDecoder::EventDecoder(StringPool* pool, EventSink* sink)
+    : tasks_(pool), sql_scratch_(pool) {
   targets_.pool = pool;
   targets_.sink = sink;
   // The page's simdjson has no WebAssembly kernel: its scalar stage 1 was a third of the page's

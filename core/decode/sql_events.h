@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/base/string_pool.h"
+#include "core/decode/recent_strings.h"
 #include "core/events/events.h"
 
 namespace afterglow {
@@ -183,8 +184,16 @@ class SqlEventSink {
   virtual void OnGlutenPlanFallback(const GlutenPlanFallbackEvent&) {}
 };
 
+// A plan's texts (node names, simple strings, metric names and types) in front of the pool: the
+// same query's plans repeat them execution after execution, and hashing each text again cost
+// more than decoding the plan tree around it. 1024 slots of 24 bytes.
+using PlanStrings = RecentStringCache<10>;
+
 // Scratch events the decoder reuses from line to line.
 struct SqlDecodeScratch {
+  // `pool` must outlive the scratch (plan_strings keeps views of its texts).
+  explicit SqlDecodeScratch(StringPool* pool) : plan_strings(pool) {}
+  PlanStrings plan_strings;
   SqlExecutionStartEvent start;
   SqlAdaptiveExecutionUpdateEvent adaptive;
   SqlAdaptiveMetricUpdatesEvent metric_updates;
