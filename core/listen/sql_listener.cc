@@ -342,7 +342,9 @@ SqlListener::LiveExecution* SqlListener::RecordPlan(int64_t execution_id,
   SqlPlanGraph graph;
   if (!BuildSparkPlanGraph(plan, *pool_, graph)) return nullptr;
   auto [stored, first] = model_->sql.graphs.try_emplace(execution_id);
-  if (!first) model_->sql.replaced_graphs[execution_id].push_back(std::move(stored->second));
+  if (!first) {
+    model_->sql.replaced_graphs[execution_id].push_back(PackedPlanGraph::Pack(stored->second));
+  }
   stored->second = std::move(graph);
   if (physical_plan_description.present) {
     model_->sql.plan_history[execution_id].push_back(physical_plan_description.id);

@@ -29,11 +29,11 @@ size_t SqlModel::PlanVersionCount(int64_t execution_id) const {
   return replaced == replaced_graphs.end() ? 1 : replaced->second.size() + 1;
 }
 
-const SqlPlanGraph* SqlModel::PlanVersion(int64_t execution_id, size_t version) const {
+std::optional<SqlPlanGraph> SqlModel::PlanVersion(int64_t execution_id, size_t version) const {
   const size_t count = PlanVersionCount(execution_id);
-  if (version >= count) return nullptr;
-  if (version + 1 == count) return &graphs.at(execution_id);
-  return &replaced_graphs.at(execution_id)[version];
+  if (version >= count) return std::nullopt;
+  if (version + 1 == count) return graphs.at(execution_id);
+  return replaced_graphs.at(execution_id)[version].Unpack();
 }
 
 const StreamingQuery* StreamingModel::FindRun(StringId run_id) const {

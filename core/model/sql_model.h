@@ -14,6 +14,7 @@
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
 #include "core/listen/sql_metric_format.h"
+#include "core/model/packed_plan_graph.h"
 
 namespace afterglow {
 
@@ -94,13 +95,14 @@ struct SqlModel {
   std::map<int64_t, std::vector<StringId>> plan_history;
   // The graphs an AQE update replaced, oldest first (the start's, then each update's but the
   // last, which is `graphs`): with it, every plan version the execution had. Not part of the
-  // History Server's answers (its store keeps only the last graph).
-  std::map<int64_t, std::vector<SqlPlanGraph>> replaced_graphs;
+  // History Server's answers (its store keeps only the last graph). Packed: they are read only
+  // when a version is shown.
+  std::map<int64_t, std::vector<PackedPlanGraph>> replaced_graphs;
   // Plan versions of an execution: 0 when it has no stored graph, else replaced_graphs + 1.
   size_t PlanVersionCount(int64_t execution_id) const;
-  // Version `version` (0: the initial plan, PlanVersionCount - 1: the final, `graphs`' one), or
-  // null when there is no such version.
-  const SqlPlanGraph* PlanVersion(int64_t execution_id, size_t version) const;
+  // Version `version` (0: the initial plan, PlanVersionCount - 1: the final, `graphs`' one), a
+  // copy, or nothing when there is no such version.
+  std::optional<SqlPlanGraph> PlanVersion(int64_t execution_id, size_t version) const;
   // Gluten's plan fallbacks by execution id (also for ids whose ExecutionStart is missing: Gluten
   // may post the event first). Not part of the History Server's answers.
   std::map<int64_t, GlutenFallback> gluten_fallbacks;

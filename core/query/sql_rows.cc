@@ -104,9 +104,9 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
 SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
                           int64_t execution_id, size_t version) {
   SqlPlanRows out;
-  const SqlPlanGraph* graph = attempt.sql.PlanVersion(execution_id, version);
+  const std::optional<SqlPlanGraph> graph = attempt.sql.PlanVersion(execution_id, version);
   auto execution = attempt.sql.executions.find(execution_id);
-  if (graph == nullptr || execution == attempt.sql.executions.end()) return out;
+  if (!graph || execution == attempt.sql.executions.end()) return out;
   const SqlPlanGraph& g = *graph;
   const SqlExecutionRow& row = execution->second;
   // printableMetrics: every node and cluster, by node id descending.

@@ -207,14 +207,18 @@ TEST(SqlListener, AdaptiveUpdatesReplaceThePlanAndAddMetricDefinitions) {
   // Every version stays readable: the initial plan (the start's, with its codegen cluster) and
   // the final one.
   ASSERT_EQ(sql.PlanVersionCount(0), 2u);
-  ASSERT_NE(sql.PlanVersion(0, 0), nullptr);
+  const std::optional<SqlPlanGraph> initial = sql.PlanVersion(0, 0);
+  ASSERT_TRUE(initial.has_value());
   int clusters = 0;
-  for (const SqlPlanNode& node : sql.PlanVersion(0, 0)->all_nodes) {
+  for (const SqlPlanNode& node : initial->all_nodes) {
     if (node.is_cluster && session->strings().Get(node.name) == "WholeStageCodegen (1)") ++clusters;
   }
   EXPECT_EQ(clusters, 1);
-  EXPECT_EQ(sql.PlanVersion(0, 1), &graph);
-  EXPECT_EQ(sql.PlanVersion(0, 2), nullptr);
+  const std::optional<SqlPlanGraph> final_version = sql.PlanVersion(0, 1);  // a copy of `graph`
+  ASSERT_TRUE(final_version.has_value());
+  EXPECT_EQ(final_version->all_nodes.size(), graph.all_nodes.size());
+  EXPECT_EQ(final_version->edges, graph.edges);
+  EXPECT_FALSE(sql.PlanVersion(0, 2).has_value());
   EXPECT_EQ(sql.PlanVersionCount(7), 0u);
 }
 

@@ -191,7 +191,8 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
   const size_t shown = version < 0 || static_cast<size_t>(version) >= count
                            ? count - 1
                            : static_cast<size_t>(version);
-  const SqlPlanGraph& graph = *model.sql.PlanVersion(execution_id, shown);
+  const std::optional<SqlPlanGraph> shown_graph = model.sql.PlanVersion(execution_id, shown);
+  const SqlPlanGraph& graph = *shown_graph;
   const SqlExecutionRow& row = row_it->second;
   out.execution_id = execution_id;
   out.version = static_cast<int32_t>(shown);
