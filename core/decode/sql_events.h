@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,16 +17,18 @@
 namespace afterglow {
 
 // One entry of a task's "Task Info" "Accumulables", reduced to what the SQL listener reads: the
-// id and the "Update" as SQLAppStatusListener converts it (`update.toString.toLong`).
+// id and the "Update", whose text SQLAppStatusListener converts (`update.toString.toLong`) only
+// for the accumulators of its plans' metrics. A task carries many more (its internal metrics), so
+// the text is kept as it is and parsed by the listener (ParseJavaLong) when the id is a metric's.
 struct TaskAccumUpdate {
   enum class Kind : uint8_t {
     kNone,     // no "Update" (or null): Spark's filter `update.isDefined` drops it
-    kLong,     // parsed like java.lang.Long.parseLong
-    kInvalid,  // present but not a Java long: the listener's toLong throws, dropping the event
+    kText,     // a string or a number: `text`, which parses as a Java long or not
+    kInvalid,  // a boolean, array or object: never a Java long (toLong throws)
   };
   int64_t id = 0;
   Kind kind = Kind::kNone;
-  int64_t value = 0;
+  std::string_view text;  // kText: the string's text or the number's token, valid during the call
 };
 
 // SQLPlanMetric / SQLMetricInfo: {"name", "accumulatorId", "metricType"}.

@@ -315,14 +315,15 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
     auto type = stage.metric_types->find(acc.id);
     if (type == stage.metric_types->end()) continue;
     // Spark's toLong throws here, and the listener bus drops the rest of the event.
-    if (acc.kind == TaskAccumUpdate::Kind::kInvalid) return;
+    int64_t value = 0;
+    if (acc.kind != TaskAccumUpdate::Kind::kText || !ParseJavaLong(acc.text, value)) return;
     std::vector<int64_t>& values = stage.values[acc.id];
     if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
     if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
-    values[static_cast<size_t>(index)] = acc.value;
+    values[static_cast<size_t>(index)] = value;
     if (SqlMetricNeedsMax(pool_->Get(type->second))) {
-      auto [max, inserted] = stage.max_task.try_emplace(acc.id, acc.value, event.info.task_id);
-      if (!inserted && acc.value > max->second.first) max->second = {acc.value, event.info.task_id};
+      auto [max, inserted] = stage.max_task.try_emplace(acc.id, value, event.info.task_id);
+      if (!inserted && value > max->second.first) max->second = {value, event.info.task_id};
     }
   }
   const bool successful = event.info.finish_time != 0 && !event.info.failed && !event.info.killed;

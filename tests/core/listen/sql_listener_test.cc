@@ -113,6 +113,25 @@ std::string TaskEnd(int stage, int attempt, int task_id, int index,
 
 // ---- Inline-log tests ---------------------------------------------------------------------------
 
+TEST(SqlListener, AnUpdateThatIsNoJavaLongDropsTheRestOfTheTaskOnlyForAMetricsId) {
+  // Task 10: accumulator 99 is no metric of the plan, so its "1.5" is never parsed; metric 10's
+  // "2.5" is (toLong throws) and drops the rest of the event, so metric 12 keeps no value from it.
+  // Task 11 reports normally.
+  const std::string log =
+      ExecutionStart(0, Plan()) + JobStart(0, 0, {{1, 2}}) + StageSubmitted(1, 0, 2) +
+      TaskEnd(1, 0, 10, 0, {{99, R"("1.5")"}, {11, R"("2048")"}, {10, "2.5"}, {12, R"("7")"}}) +
+      TaskEnd(1, 0, 11, 1, {{99, "true"}, {10, "6"}, {12, R"("3")"}}) + JobEnd(0) +
+      ExecutionEnd(0, 2000);
+  auto session = LoadInlineLog(log);
+  EXPECT_EQ(Value(*session, 0, 10), "6");
+  EXPECT_EQ(Value(*session, 0, 11),
+            "total (min, med, max (stageId: taskId))\n"
+            "2.0 KiB (0.0 B, 2.0 KiB, 2.0 KiB (stage 1.0: task 10))");
+  EXPECT_EQ(Value(*session, 0, 12),
+            "total (min, med, max (stageId: taskId))\n"
+            "3 ms (0 ms, 3 ms, 3 ms (stage 1.0: task 11))");
+}
+
 TEST(SqlListener, AggregatesTaskValuesByIndexAtExecutionEnd) {
   // Stage 1 has 3 tasks; index 2 never reports, so its slot stays 0 and counts for size/timing.
   const std::string log =
