@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
@@ -17,6 +18,10 @@ struct SqlListener::LiveExecution {
   // accumulator id -> type, shared with the execution's LiveStageMetrics (Spark shares one
   // mutable map, so metrics added by later AQE updates count for stages already tracked).
   std::shared_ptr<MetricTypes> metric_types = std::make_shared<MetricTypes>();
+  // AddMetrics calls so far, and how many there had been at the last write: the stored row's
+  // sorted copy of metric_types is rebuilt only when metrics were added since.
+  uint64_t metric_additions = 0;
+  uint64_t metric_additions_written = UINT64_MAX;
   std::unordered_set<int32_t> stage_set;
   std::vector<std::pair<int64_t, int64_t>> driver_updates;  // log order, repeats kept
   size_t end_events = 0;
@@ -90,6 +95,7 @@ void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begi
   for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
     (*exec.metric_types)[m->accumulator_id] = m->metric_type;
   }
+  ++exec.metric_additions;
 }
 
 // SQLAppStatusListener.update: an execution whose jobs and execution end have all arrived is
@@ -111,10 +117,18 @@ void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force)
 void SqlListener::Write(LiveExecution& exec) {
   SqlExecutionRow& stored = model_->sql.executions[exec.row.execution_id];
   if (stored.completion_time >= 0) completed_.erase({stored.completion_time, stored.execution_id});
+  // An execution is written at most of its events; its metric types seldom change between two.
+  std::vector<std::pair<int64_t, StringId>> written_types = std::move(stored.metric_types);
   stored = exec.row;
   if (stored.completion_time >= 0) completed_.emplace(stored.completion_time, stored.execution_id);
-  stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
-  std::sort(stored.metric_types.begin(), stored.metric_types.end());
+  if (exec.metric_additions_written == exec.metric_additions &&
+      written_types.size() == exec.metric_types->size()) {
+    stored.metric_types = std::move(written_types);  // the same map, so the same sorted copy
+  } else {
+    stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
+    std::sort(stored.metric_types.begin(), stored.metric_types.end());
+    exec.metric_additions_written = exec.metric_additions;
+  }
   if (!exec.written) {
     exec.written = true;
     CleanupExecutions();
