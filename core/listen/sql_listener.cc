@@ -7,8 +7,8 @@
 
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
-#include "core/listen/sql_metric_format.h"
 #include "core/listen/sql_plan_graph.h"
+#include "core/model/sql_metric_format.h"
 
 namespace afterglow {
 

@@ -13,7 +13,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 #include "core/model/packed_plan_graph.h"
 
 namespace afterglow {

@@ -5,7 +5,7 @@
 
 #include "core/analysis/durations.h"
 #include "core/analysis/scan_pushdown.h"
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 namespace afterglow::rules {
 

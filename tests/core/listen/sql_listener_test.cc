@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 #include "core/load/load_path.h"
 #include "core/model/app_model.h"
 #include "tests/core/inline_log.h"

@@ -1,4 +1,4 @@
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 #include "core/base/shortest_digits.h"
 

@@ -1,5 +1,7 @@
 // SQL metric values as the History Server prints them (MetricUtils.stringValue and the Utils
-// formatters it calls; docs/SPARK-SEMANTICS.md facts 93-95). Pure functions.
+// formatters it calls; docs/SPARK-SEMANTICS.md facts 93-95). Pure functions. In the model's
+// layer: the SQL model keeps each value summarized (SqlMetricSummary) and writes its text here
+// when asked; the listener summarizes, the analyses parse the texts back.
 #pragma once
 
 #include <cstdint>

@@ -1,11 +1,9 @@
 // MetricUtils.stringValue and the Utils formatters it uses (docs/SPARK-SEMANTICS.md facts 93-95).
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
-#include "core/listen/scala_order.h"
 
 namespace afterglow {
 namespace sql_metric_format_test {
@@ -140,24 +138,6 @@ TEST(SqlMetricFormat, V2CustomMetricsReadNotAvailable) {
   EXPECT_EQ(SqlMetricStringValue("v2Custom_com.example.Metric", values, std::nullopt), "N/A");
   EXPECT_EQ(SqlMetricKindOf("v2Custom_com.example.Metric"), SqlMetricKind::kV2Custom);
   EXPECT_EQ(SqlMetricKindOf("mystery"), SqlMetricKind::kUnknown);
-}
-
-TEST(ScalaImmutableIntOrder, UpToFourKeysKeepInsertionOrder) {
-  EXPECT_EQ(ScalaImmutableIntOrder({7, 3, 9, 1}), (std::vector<int32_t>{7, 3, 9, 1}));
-}
-
-TEST(ScalaImmutableIntOrder, FiveKeysIterateAsScalaHashMapDoes) {
-  // Scala 2.13: (1 to 5).map(i => i -> i).toMap prints HashMap(5 -> 5, 1 -> 1, 2 -> 2, ...).
-  EXPECT_EQ(ScalaImmutableIntOrder({1, 2, 3, 4, 5}), (std::vector<int32_t>{5, 1, 2, 3, 4}));
-}
-
-TEST(ScalaImmutableIntOrder, BeyondFourTheOrderDependsOnlyOnTheKeys) {
-  const std::vector<int32_t> a = ScalaImmutableIntOrder({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
-  const std::vector<int32_t> b = ScalaImmutableIntOrder({9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
-  EXPECT_EQ(a, b);
-  std::vector<int32_t> sorted = a;
-  std::sort(sorted.begin(), sorted.end());
-  EXPECT_EQ(sorted, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
 }
 
 }  // namespace sql_metric_format_test
