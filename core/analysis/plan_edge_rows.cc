@@ -36,8 +36,8 @@ int64_t PlanNodeOutputRows(const SqlPlanNode& node, const SqlExecutionRow& row,
       if (JavaTrim(pool.Get(metric.name)) != wanted) continue;
       // A "sum" metric's value is one grouped integer (fact 93); any other type is not a count.
       if (pool.Get(metric.metric_type) != "sum") return -1;
-      const std::string* value = row.MetricValue(metric.accumulator_id);
-      if (value == nullptr) return -1;
+      std::optional<std::string> value = row.MetricValue(metric.accumulator_id);
+      if (value == std::nullopt) return -1;
       std::string_view text = *value;
       if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
       return ParseGroupedCount(text);

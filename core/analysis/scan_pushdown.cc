@@ -199,16 +199,16 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
       scan.filter_condition = std::string(condition);
       for (const SqlPlanMetric& metric : node.metrics) {
         const std::string_view metric_name = TrimWhitespace(pool.Get(metric.name));
-        const std::string* value = execution->second.MetricValue(metric.accumulator_id);
-        if (value == nullptr) continue;
+        std::optional<std::string> value = execution->second.MetricValue(metric.accumulator_id);
+        if (value == std::nullopt) continue;
         if (metric_name == "size of files read") scan.bytes_read = ParseSizeMetric(*value);
         if (metric_name == "number of files read") scan.files_read = ParseCountMetric(*value);
         if (metric_name == "number of output rows") scan.scan_rows = ParseCountMetric(*value);
         if (metric_name == "scan time") scan.scan_time_ms = ParseTimingMetric(*value);
       }
       for (const SqlPlanMetric& metric : above->metrics) {
-        const std::string* value = execution->second.MetricValue(metric.accumulator_id);
-        if (value != nullptr && TrimWhitespace(pool.Get(metric.name)) == "number of output rows") {
+        std::optional<std::string> value = execution->second.MetricValue(metric.accumulator_id);
+        if (value != std::nullopt && TrimWhitespace(pool.Get(metric.name)) == "number of output rows") {
           scan.filter_rows = ParseCountMetric(*value);
         }
       }

@@ -1,6 +1,7 @@
 #include "core/compare/plan_versions.h"
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/compare/plan_shape.h"
@@ -10,9 +11,9 @@ namespace afterglow::compare {
 PlanVersionChanges DiffPlanVersions(const SqlModel& sql, const StringPool& pool,
                                     int64_t execution_id, size_t from, size_t to) {
   PlanVersionChanges out;
-  const SqlPlanGraph* a = sql.PlanVersion(execution_id, from);
-  const SqlPlanGraph* b = sql.PlanVersion(execution_id, to);
-  if (a == nullptr || b == nullptr) return out;
+  const std::optional<SqlPlanGraph> a = sql.PlanVersion(execution_id, from);
+  const std::optional<SqlPlanGraph> b = sql.PlanVersion(execution_id, to);
+  if (!a || !b) return out;
   out.valid = true;
   out.changes = DiffPlans(ReadPlanShape(*a, pool), ReadPlanShape(*b, pool));
   std::map<std::string, int> left;  // `from`'s operators not yet matched, by name

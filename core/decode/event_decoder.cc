@@ -44,7 +44,7 @@ static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
 }  // namespace
 
 EventDecoder::EventDecoder(StringPool* pool, EventSink* sink)
-    : raw_texts_(pool), tasks_(pool), jobs_(&raw_texts_), stages_(&raw_texts_) {
+    : raw_texts_(pool), tasks_(pool), jobs_(&raw_texts_), stages_(&raw_texts_), sql_scratch_(pool) {
   targets_.pool = pool;
   targets_.sink = sink;
   // The page's simdjson has no WebAssembly kernel: its scalar stage 1 was a third of the page's

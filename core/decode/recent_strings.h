@@ -2,6 +2,9 @@
 // ids, hosts, localities, end reasons): a hit costs a few byte loads and one compare instead of
 // hashing the whole text and probing the pool's map. Direct-mapped: a colliding text replaces
 // the slot and is looked up in the pool, so any text still gets the pool's one id for it.
+// 2^kSlotBits slots: a task event's few repeated texts fit in 64 (RecentStrings); a SQL plan's
+// node names, simple strings and metric names and types, repeated by every execution of the
+// same query, need more (PlanStrings, in sql_event_decoder).
 #pragma once
 
 #include <array>
@@ -31,10 +34,11 @@ inline size_t TextSlot(std::string_view text, unsigned bits) {
   return static_cast<size_t>((mixed * 0xFF51AFD7ED558CCDull) >> (64 - bits));
 }
 
-class RecentStrings {
+template <unsigned kSlotBits>
+class RecentStringCache {
  public:
   // `pool` must outlive this cache; the cache keeps views of the pool's own copies.
-  explicit RecentStrings(StringPool* pool) : pool_(pool) {}
+  explicit RecentStringCache(StringPool* pool) : pool_(pool) {}
 
   StringId Intern(std::string_view text) {
     Slot& slot = slots_[TextSlot(text, kSlotBits)];
@@ -49,10 +53,11 @@ class RecentStrings {
     std::string_view text;
     StringId id = kEmptyString;
   };
-  static constexpr unsigned kSlotBits = 6;
 
   StringPool* pool_;
   std::array<Slot, size_t{1} << kSlotBits> slots_{};
 };
+
+using RecentStrings = RecentStringCache<6>;
 
 }  // namespace afterglow

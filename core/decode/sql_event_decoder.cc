@@ -22,30 +22,45 @@ constexpr std::string_view kSqlUiPackage = "org.apache.spark.sql.execution.ui.";
 constexpr std::string_view kStreamingListener =
     "org.apache.spark.sql.streaming.StreamingQueryListener$";
 
-error_code DecodePlanMetric(od::value value, StringPool& pool, SqlPlanMetricEvent& metric) {
+// ReadStringOrEmpty through the plan's string cache: a string is interned through `strings`, null
+// reads as "", a number or boolean as its token.
+error_code ReadPlanText(od::value value, StringPool& pool, PlanStrings& strings, StringId& out) {
+  od::json_type type;
+  AG_JSON_TRY(value.type().get(type));
+  if (type != od::json_type::string) return ReadStringOrEmpty(value, pool, out);
+  std::string_view text;
+  AG_JSON_TRY(value.get_string().get(text));
+  out = strings.Intern(text);
+  return SUCCESS;
+}
+
+error_code DecodePlanMetric(od::value value, StringPool& pool, PlanStrings& strings,
+                            SqlPlanMetricEvent& metric) {
   metric = SqlPlanMetricEvent{};
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "name") return ReadStringOrEmpty(v, pool, metric.name);
+    if (key == "name") return ReadPlanText(v, pool, strings, metric.name);
     if (key == "accumulatorId") return ReadInt64(v, metric.accumulator_id);
-    if (key == "metricType") return ReadStringOrEmpty(v, pool, metric.metric_type);
+    if (key == "metricType") return ReadPlanText(v, pool, strings, metric.metric_type);
     return SUCCESS;
   });
 }
 
 // One SparkPlanInfo node and, recursively, its children; `out_index` is the node's index.
-error_code DecodePlanInfo(od::value value, StringPool& pool, SparkPlanInfoTree& tree,
-                          int32_t& out_index) {
+error_code DecodePlanInfo(od::value value, StringPool& pool, PlanStrings& strings,
+                          SparkPlanInfoTree& tree, int32_t& out_index) {
   const int32_t index = static_cast<int32_t>(tree.nodes.size());
   tree.nodes.emplace_back();
   out_index = index;
   return ForEachField(value, [&](std::string_view key, od::value v) -> error_code {
-    if (key == "nodeName") return ReadStringOrEmpty(v, pool, tree.nodes[index].node_name);
-    if (key == "simpleString") return ReadStringOrEmpty(v, pool, tree.nodes[index].simple_string);
+    if (key == "nodeName") return ReadPlanText(v, pool, strings, tree.nodes[index].node_name);
+    if (key == "simpleString") {
+      return ReadPlanText(v, pool, strings, tree.nodes[index].simple_string);
+    }
     if (key == "children") {
       int32_t last = -1;
       return ForEachElement(v, [&](od::value child) -> error_code {
         int32_t child_index = -1;
-        AG_JSON_TRY(DecodePlanInfo(child, pool, tree, child_index));
+        AG_JSON_TRY(DecodePlanInfo(child, pool, strings, tree, child_index));
         if (last < 0) tree.nodes[index].first_child = child_index;
         else tree.nodes[last].next_sibling = child_index;
         last = child_index;
@@ -55,7 +70,7 @@ error_code DecodePlanInfo(od::value value, StringPool& pool, SparkPlanInfoTree& 
     if (key == "metrics") {
       const uint32_t begin = static_cast<uint32_t>(tree.metrics.size());
       AG_JSON_TRY(ForEachElement(v, [&](od::value m) -> error_code {
-        return DecodePlanMetric(m, pool, tree.metrics.emplace_back());
+        return DecodePlanMetric(m, pool, strings, tree.metrics.emplace_back());
       }));
       tree.nodes[index].metrics_begin = begin;
       tree.nodes[index].metrics_end = static_cast<uint32_t>(tree.metrics.size());
@@ -65,7 +80,8 @@ error_code DecodePlanInfo(od::value value, StringPool& pool, SparkPlanInfoTree& 
   });
 }
 
-error_code DecodePlanTree(od::value value, StringPool& pool, SparkPlanInfoTree& tree) {
+error_code DecodePlanTree(od::value value, StringPool& pool, PlanStrings& strings,
+                          SparkPlanInfoTree& tree) {
   tree.Clear();
   od::json_type type;
   AG_JSON_TRY(value.type().get(type));
@@ -74,10 +90,11 @@ error_code DecodePlanTree(od::value value, StringPool& pool, SparkPlanInfoTree& 
     return value.is_null().get(is_null);
   }
   int32_t root = -1;
-  return DecodePlanInfo(value, pool, tree, root);
+  return DecodePlanInfo(value, pool, strings, tree, root);
 }
 
-error_code DecodeExecutionStart(od::object& event, StringPool& pool, SqlExecutionStartEvent& e) {
+error_code DecodeExecutionStart(od::object& event, StringPool& pool, PlanStrings& strings,
+                                SqlExecutionStartEvent& e) {
   e.execution_id = 0;
   e.root_execution_id = OptString{};
   e.description = e.details = e.physical_plan_description = OptString{};
@@ -90,7 +107,7 @@ error_code DecodeExecutionStart(od::object& event, StringPool& pool, SqlExecutio
     if (key == "description") return ReadOptText(v, pool, e.description);
     if (key == "details") return ReadOptText(v, pool, e.details);
     if (key == "physicalPlanDescription") return ReadOptText(v, pool, e.physical_plan_description);
-    if (key == "sparkPlanInfo") return DecodePlanTree(v, pool, e.plan);
+    if (key == "sparkPlanInfo") return DecodePlanTree(v, pool, strings, e.plan);
     if (key == "time") return ReadInt64(v, e.time);
     if (key == "modifiedConfigs") {
       return ForEachField(v, [&](std::string_view name, od::value cv) -> error_code {
@@ -161,7 +178,7 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
   if (sink == nullptr) return SUCCESS;
   switch (kind) {
     case EventKind::kSqlExecutionStart: {
-      AG_JSON_TRY(DecodeExecutionStart(event, pool, scratch.start));
+      AG_JSON_TRY(DecodeExecutionStart(event, pool, scratch.plan_strings, scratch.start));
       sink->OnSqlExecutionStart(scratch.start);
       return SUCCESS;
     }
@@ -186,7 +203,7 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
         if (key == "physicalPlanDescription") {
           return ReadOptText(v, pool, e.physical_plan_description);
         }
-        if (key == "sparkPlanInfo") return DecodePlanTree(v, pool, e.plan);
+        if (key == "sparkPlanInfo") return DecodePlanTree(v, pool, scratch.plan_strings, e.plan);
         return SUCCESS;
       }));
       sink->OnSqlAdaptiveExecutionUpdate(e);
@@ -200,7 +217,7 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
         if (key == "executionId") return ReadInt64(v, e.execution_id);
         if (key == "sqlPlanMetrics") {
           return ForEachElement(v, [&](od::value m) -> error_code {
-            return DecodePlanMetric(m, pool, e.metrics.emplace_back());
+            return DecodePlanMetric(m, pool, scratch.plan_strings, e.metrics.emplace_back());
           });
         }
         return SUCCESS;

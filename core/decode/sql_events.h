@@ -6,25 +6,29 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "core/base/string_pool.h"
+#include "core/decode/recent_strings.h"
 #include "core/events/events.h"
 
 namespace afterglow {
 
 // One entry of a task's "Task Info" "Accumulables", reduced to what the SQL listener reads: the
-// id and the "Update" as SQLAppStatusListener converts it (`update.toString.toLong`).
+// id and the "Update", whose text SQLAppStatusListener converts (`update.toString.toLong`) only
+// for the accumulators of its plans' metrics. A task carries many more (its internal metrics), so
+// the text is kept as it is and parsed by the listener (ParseJavaLong) when the id is a metric's.
 struct TaskAccumUpdate {
   enum class Kind : uint8_t {
     kNone,     // no "Update" (or null): Spark's filter `update.isDefined` drops it
-    kLong,     // parsed like java.lang.Long.parseLong
-    kInvalid,  // present but not a Java long: the listener's toLong throws, dropping the event
+    kText,     // a string or a number: `text`, which parses as a Java long or not
+    kInvalid,  // a boolean, array or object: never a Java long (toLong throws)
   };
   int64_t id = 0;
   Kind kind = Kind::kNone;
-  int64_t value = 0;
+  std::string_view text;  // kText: the string's text or the number's token, valid during the call
 };
 
 // SQLPlanMetric / SQLMetricInfo: {"name", "accumulatorId", "metricType"}.
@@ -183,8 +187,16 @@ class SqlEventSink {
   virtual void OnGlutenPlanFallback(const GlutenPlanFallbackEvent&) {}
 };
 
+// A plan's texts (node names, simple strings, metric names and types) in front of the pool: the
+// same query's plans repeat them execution after execution, and hashing each text again cost
+// more than decoding the plan tree around it. 1024 slots of 24 bytes.
+using PlanStrings = RecentStringCache<10>;
+
 // Scratch events the decoder reuses from line to line.
 struct SqlDecodeScratch {
+  // `pool` must outlive the scratch (plan_strings keeps views of its texts).
+  explicit SqlDecodeScratch(StringPool* pool) : plan_strings(pool) {}
+  PlanStrings plan_strings;
   SqlExecutionStartEvent start;
   SqlAdaptiveExecutionUpdateEvent adaptive;
   SqlAdaptiveMetricUpdatesEvent metric_updates;

@@ -5,7 +5,6 @@
 #include "core/decode/json_fields.h"
 #include "core/decode/known_fields.h"
 #include "core/decode/raw_json_cursor.h"
-#include "core/decode/sql_event_decoder.h"
 
 namespace afterglow {
 namespace {
@@ -196,15 +195,16 @@ error_code ReadCanonicalAccumulable(json::RawCursor& c, AccumulableFields& out) 
 void DeliverAccumulable(const AccumulableFields& fields, StringPool& pool,
                         std::vector<AccumulableEvent>* shown, std::vector<TaskAccumUpdate>* sql) {
   if (sql != nullptr) {
-    // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text);
-    // booleans, arrays and objects never parse.
+    // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text),
+    // which the listener does for its metrics' ids only; booleans, arrays and objects never parse.
     TaskAccumUpdate& acc = sql->emplace_back();
     acc.id = fields.id;
     const TextValue& update = fields.update;
     if (!update.present) {
       acc.kind = TaskAccumUpdate::Kind::kNone;
-    } else if ((update.is_string || update.is_number) && ParseJavaLong(update.text, acc.value)) {
-      acc.kind = TaskAccumUpdate::Kind::kLong;
+    } else if (update.is_string || update.is_number) {
+      acc.kind = TaskAccumUpdate::Kind::kText;
+      acc.text = update.text;
     } else {
       acc.kind = TaskAccumUpdate::Kind::kInvalid;
     }

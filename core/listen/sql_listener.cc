@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
-#include "core/listen/sql_metric_format.h"
 #include "core/listen/sql_plan_graph.h"
+#include "core/model/sql_metric_format.h"
 
 namespace afterglow {
 
@@ -17,6 +18,10 @@ struct SqlListener::LiveExecution {
   // accumulator id -> type, shared with the execution's LiveStageMetrics (Spark shares one
   // mutable map, so metrics added by later AQE updates count for stages already tracked).
   std::shared_ptr<MetricTypes> metric_types = std::make_shared<MetricTypes>();
+  // AddMetrics calls so far, and how many there had been at the last write: the stored row's
+  // sorted copy of metric_types is rebuilt only when metrics were added since.
+  uint64_t metric_additions = 0;
+  uint64_t metric_additions_written = UINT64_MAX;
   std::unordered_set<int32_t> stage_set;
   std::vector<std::pair<int64_t, int64_t>> driver_updates;  // log order, repeats kept
   size_t end_events = 0;
@@ -90,6 +95,7 @@ void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begi
   for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
     (*exec.metric_types)[m->accumulator_id] = m->metric_type;
   }
+  ++exec.metric_additions;
 }
 
 // SQLAppStatusListener.update: an execution whose jobs and execution end have all arrived is
@@ -111,10 +117,18 @@ void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force)
 void SqlListener::Write(LiveExecution& exec) {
   SqlExecutionRow& stored = model_->sql.executions[exec.row.execution_id];
   if (stored.completion_time >= 0) completed_.erase({stored.completion_time, stored.execution_id});
+  // An execution is written at most of its events; its metric types seldom change between two.
+  std::vector<std::pair<int64_t, StringId>> written_types = std::move(stored.metric_types);
   stored = exec.row;
   if (stored.completion_time >= 0) completed_.emplace(stored.completion_time, stored.execution_id);
-  stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
-  std::sort(stored.metric_types.begin(), stored.metric_types.end());
+  if (exec.metric_additions_written == exec.metric_additions &&
+      written_types.size() == exec.metric_types->size()) {
+    stored.metric_types = std::move(written_types);  // the same map, so the same sorted copy
+  } else {
+    stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
+    std::sort(stored.metric_types.begin(), stored.metric_types.end());
+    exec.metric_additions_written = exec.metric_additions;
+  }
   if (!exec.written) {
     exec.written = true;
     CleanupExecutions();
@@ -152,7 +166,7 @@ void SqlListener::RemoveStaleMetricsData(const LiveExecution& exec) {
 
 // [SECTION] Metric aggregation (aggregateMetrics) ----------------------------------------------
 
-std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
+std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
     const LiveExecution& exec) const {
   const MetricTypes& types = *exec.metric_types;
   // The execution's stages, in its immutable Set's order (ties for the max go to the first).
@@ -187,11 +201,12 @@ std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
   std::sort(metric_ids.begin(), metric_ids.end());
   metric_ids.erase(std::unique(metric_ids.begin(), metric_ids.end()), metric_ids.end());
 
-  std::vector<std::pair<int64_t, std::string>> out;
+  std::vector<SqlMetricSummary> out;
   out.reserve(metric_ids.size());
+  std::vector<int64_t> values;
   for (int64_t id : metric_ids) {
-    const std::string_view type = pool_->Get(types.at(id));
-    std::vector<int64_t> values;
+    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(types.at(id)));
+    values.clear();
     for (const LiveStageMetrics* stage : stages) {
       auto it = stage->values.find(id);
       if (it != stage->values.end()) values.insert(values.end(), it->second.begin(), it->second.end());
@@ -208,11 +223,7 @@ std::vector<std::pair<int64_t, std::string>> SqlListener::AggregateMetrics(
       }
     }
     if (driver != nullptr) values.insert(values.end(), driver->begin(), driver->end());
-    if (IsV2CustomMetricType(type)) {
-      out.emplace_back(id, "N/A");  // the SHS cannot load the custom metric's class
-      continue;
-    }
-    out.emplace_back(id, SqlMetricStringValue(type, values, max_task));
+    out.push_back(SummarizeSqlMetric(id, kind, values, max_task));
   }
   return out;
 }
@@ -318,14 +329,15 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
     auto type = stage.metric_types->find(acc.id);
     if (type == stage.metric_types->end()) continue;
     // Spark's toLong throws here, and the listener bus drops the rest of the event.
-    if (acc.kind == TaskAccumUpdate::Kind::kInvalid) return;
+    int64_t value = 0;
+    if (acc.kind != TaskAccumUpdate::Kind::kText || !ParseJavaLong(acc.text, value)) return;
     std::vector<int64_t>& values = stage.values[acc.id];
     if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
     if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
-    values[static_cast<size_t>(index)] = acc.value;
+    values[static_cast<size_t>(index)] = value;
     if (SqlMetricNeedsMax(pool_->Get(type->second))) {
-      auto [max, inserted] = stage.max_task.try_emplace(acc.id, acc.value, event.info.task_id);
-      if (!inserted && acc.value > max->second.first) max->second = {acc.value, event.info.task_id};
+      auto [max, inserted] = stage.max_task.try_emplace(acc.id, value, event.info.task_id);
+      if (!inserted && value > max->second.first) max->second = {value, event.info.task_id};
     }
   }
   const bool successful = event.info.finish_time != 0 && !event.info.failed && !event.info.killed;
@@ -345,7 +357,9 @@ SqlListener::LiveExecution* SqlListener::RecordPlan(int64_t execution_id,
   SqlPlanGraph graph;
   if (!BuildSparkPlanGraph(plan, *pool_, graph)) return nullptr;
   auto [stored, first] = model_->sql.graphs.try_emplace(execution_id);
-  if (!first) model_->sql.replaced_graphs[execution_id].push_back(std::move(stored->second));
+  if (!first) {
+    model_->sql.replaced_graphs[execution_id].push_back(PackedPlanGraph::Pack(stored->second));
+  }
   stored->second = std::move(graph);
   if (physical_plan_description.present) {
     model_->sql.plan_history[execution_id].push_back(physical_plan_description.id);

@@ -75,7 +75,7 @@ class SqlListener : public SqlEventSink {
   bool IsSqlStage(int32_t stage_id) const;
   static void AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begin,
                          const SqlPlanMetricEvent* end);
-  std::vector<std::pair<int64_t, std::string>> AggregateMetrics(const LiveExecution& exec) const;
+  std::vector<SqlMetricSummary> AggregateMetrics(const LiveExecution& exec) const;
 
   StringPool* pool_;
   AttemptModel* model_;

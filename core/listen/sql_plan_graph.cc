@@ -16,8 +16,13 @@ class GraphBuilder {
   }
 
   bool Build(SqlPlanGraph& graph) {
+    // At most a top node per plan node: reserved once, so the list never grows by doubling.
+    tops_.reserve(plan_.nodes.size());
     if (!Visit(0, -1, -1)) return false;
     graph.all_nodes.clear();
+    size_t node_count = 0;
+    for (const Top& top : tops_) node_count += 1 + top.members.size();
+    graph.all_nodes.reserve(node_count);  // kept by the model: exactly its size
     graph.edges = std::move(edges_);
     // SparkPlanGraph.allNodes: a cluster's nodes, then the cluster; other nodes as they come.
     for (Top& top : tops_) {
@@ -99,6 +104,7 @@ class GraphBuilder {
     node.name = source.node_name;
     node.desc = source.simple_string;
     node.is_cluster = is_cluster;
+    node.metrics.reserve(source.metrics_end - source.metrics_begin);
     for (uint32_t m = source.metrics_begin; m < source.metrics_end; ++m) {
       const SqlPlanMetricEvent& metric = plan_.metrics[m];
       node.metrics.push_back({metric.name, metric.accumulator_id, metric.metric_type});

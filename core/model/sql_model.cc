@@ -15,11 +15,12 @@ const char* SqlExecutionRow::Status() const {
   return "COMPLETED";
 }
 
-const std::string* SqlExecutionRow::MetricValue(int64_t accumulator_id) const {
-  auto it = std::lower_bound(metric_values.begin(), metric_values.end(), accumulator_id,
-                             [](const auto& entry, int64_t id) { return entry.first < id; });
-  if (it == metric_values.end() || it->first != accumulator_id) return nullptr;
-  return &it->second;
+std::optional<std::string> SqlExecutionRow::MetricValue(int64_t accumulator_id) const {
+  auto it = std::lower_bound(
+      metric_values.begin(), metric_values.end(), accumulator_id,
+      [](const SqlMetricSummary& entry, int64_t id) { return entry.accumulator_id < id; });
+  if (it == metric_values.end() || it->accumulator_id != accumulator_id) return std::nullopt;
+  return SqlMetricSummaryText(*it);
 }
 
 size_t SqlModel::PlanVersionCount(int64_t execution_id) const {
@@ -28,11 +29,11 @@ size_t SqlModel::PlanVersionCount(int64_t execution_id) const {
   return replaced == replaced_graphs.end() ? 1 : replaced->second.size() + 1;
 }
 
-const SqlPlanGraph* SqlModel::PlanVersion(int64_t execution_id, size_t version) const {
+std::optional<SqlPlanGraph> SqlModel::PlanVersion(int64_t execution_id, size_t version) const {
   const size_t count = PlanVersionCount(execution_id);
-  if (version >= count) return nullptr;
-  if (version + 1 == count) return &graphs.at(execution_id);
-  return &replaced_graphs.at(execution_id)[version];
+  if (version >= count) return std::nullopt;
+  if (version + 1 == count) return graphs.at(execution_id);
+  return replaced_graphs.at(execution_id)[version].Unpack();
 }
 
 const StreamingQuery* StreamingModel::FindRun(StringId run_id) const {

@@ -6,12 +6,15 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
+#include "core/model/sql_metric_format.h"
+#include "core/model/packed_plan_graph.h"
 
 namespace afterglow {
 
@@ -61,15 +64,17 @@ struct SqlExecutionRow {
   // Jobs in insertion order; Spark's immutable Map iterates them in ScalaImmutableIntOrder.
   std::vector<std::pair<int32_t, SqlJobStatus>> jobs;
   std::vector<int32_t> stages;  // insertion order, distinct
-  // Aggregated metric strings by accumulator id, sorted by id; absent until aggregated.
+  // Aggregated metric values by accumulator id, sorted by id; absent until aggregated. Kept
+  // summarized: MetricValue writes a value's text when it is asked for.
   bool has_metric_values = false;
-  std::vector<std::pair<int64_t, std::string>> metric_values;
+  std::vector<SqlMetricSummary> metric_values;
 
   // "COMPLETED" / "FAILED" / "RUNNING" (SQLExecutionUIData.executionStatus, docs/SPARK-SEMANTICS.md
   // fact 85).
   const char* Status() const;
-  // The aggregated value of an accumulator, or null.
-  const std::string* MetricValue(int64_t accumulator_id) const;
+  // The aggregated value's text of an accumulator (the History Server's metricValues entry), or
+  // nothing.
+  std::optional<std::string> MetricValue(int64_t accumulator_id) const;
 };
 
 // What Apache Gluten's GlutenPlanFallbackEvents for an execution said (one per AQE fragment, or
@@ -90,13 +95,14 @@ struct SqlModel {
   std::map<int64_t, std::vector<StringId>> plan_history;
   // The graphs an AQE update replaced, oldest first (the start's, then each update's but the
   // last, which is `graphs`): with it, every plan version the execution had. Not part of the
-  // History Server's answers (its store keeps only the last graph).
-  std::map<int64_t, std::vector<SqlPlanGraph>> replaced_graphs;
+  // History Server's answers (its store keeps only the last graph). Packed: they are read only
+  // when a version is shown.
+  std::map<int64_t, std::vector<PackedPlanGraph>> replaced_graphs;
   // Plan versions of an execution: 0 when it has no stored graph, else replaced_graphs + 1.
   size_t PlanVersionCount(int64_t execution_id) const;
-  // Version `version` (0: the initial plan, PlanVersionCount - 1: the final, `graphs`' one), or
-  // null when there is no such version.
-  const SqlPlanGraph* PlanVersion(int64_t execution_id, size_t version) const;
+  // Version `version` (0: the initial plan, PlanVersionCount - 1: the final, `graphs`' one), a
+  // copy, or nothing when there is no such version.
+  std::optional<SqlPlanGraph> PlanVersion(int64_t execution_id, size_t version) const;
   // Gluten's plan fallbacks by execution id (also for ids whose ExecutionStart is missing: Gluten
   // may post the event first). Not part of the History Server's answers.
   std::map<int64_t, GlutenFallback> gluten_fallbacks;

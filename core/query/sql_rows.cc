@@ -104,9 +104,9 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
 SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
                           int64_t execution_id, size_t version) {
   SqlPlanRows out;
-  const SqlPlanGraph* graph = attempt.sql.PlanVersion(execution_id, version);
+  const std::optional<SqlPlanGraph> graph = attempt.sql.PlanVersion(execution_id, version);
   auto execution = attempt.sql.executions.find(execution_id);
-  if (graph == nullptr || execution == attempt.sql.executions.end()) return out;
+  if (!graph || execution == attempt.sql.executions.end()) return out;
   const SqlPlanGraph& g = *graph;
   const SqlExecutionRow& row = execution->second;
   // printableMetrics: every node and cluster, by node id descending.
@@ -133,12 +133,11 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
       }
     }
     for (const SqlPlanMetric& metric : node->metrics) {
-      const std::string* value =
-          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : nullptr;
-      if (value == nullptr) continue;
-      std::string_view text = *value;
-      if (text.starts_with('\n')) text.remove_prefix(1);
-      n.metrics.push_back({TrimAsJava(pool.Get(metric.name)), text});
+      std::optional<std::string> value =
+          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
+      if (value == std::nullopt) continue;
+      if (value->starts_with('\n')) value->erase(0, 1);
+      n.metrics.push_back({TrimAsJava(pool.Get(metric.name)), std::move(*value)});
     }
     out.nodes.push_back(std::move(n));
   }

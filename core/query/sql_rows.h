@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,8 +38,8 @@ struct SqlExecutionListRow {
 };
 
 struct SqlPlanMetricRow {
-  std::string_view name;   // trimmed
-  std::string_view value;  // the aggregated text, a leading newline dropped
+  std::string_view name;  // trimmed
+  std::string value;      // the aggregated text, a leading newline dropped (written on request)
 };
 
 struct SqlPlanNodeRow {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 #include "core/load/load_path.h"
 #include "core/model/app_model.h"
 #include "simdjson.h"

@@ -42,9 +42,11 @@ void AddSmallFiles(const RuleContext& context, int64_t execution_id,
   };
   for (const Side side : {Side{"number of files read", "size of files read", false},
                           Side{"number of written files", "written output", true}}) {
-    const std::string* files_text = NodeMetricText(execution, node, context.pool, side.files_metric);
-    const std::string* bytes_text = NodeMetricText(execution, node, context.pool, side.bytes_metric);
-    if (files_text == nullptr || bytes_text == nullptr) continue;
+    const std::optional<std::string> files_text =
+        NodeMetricText(execution, node, context.pool, side.files_metric);
+    const std::optional<std::string> bytes_text =
+        NodeMetricText(execution, node, context.pool, side.bytes_metric);
+    if (files_text == std::nullopt || bytes_text == std::nullopt) continue;
     const int64_t files = ParseCountMetric(*files_text);
     const int64_t bytes = ParseSizeMetric(*bytes_text);
     if (files <= rules.small_file_min_files || bytes < 0) continue;
@@ -160,7 +162,8 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
         out.push_back(std::move(f));
       }
       if (name.find("BroadcastExchange") != std::string::npos) {
-        const std::string* size = NodeMetricText(execution->second, node, context.pool, "data size");
+        const std::optional<std::string> size =
+            NodeMetricText(execution->second, node, context.pool, "data size");
         const int64_t bytes = size ? ParseSizeMetric(*size) : -1;
         if (bytes < context.rules.broadcast_max_bytes) continue;
         Finding f;

@@ -70,7 +70,8 @@ void AddPythonUdfFindings(const RuleContext& context, std::vector<Finding>& out)
                                        std::max<int64_t>(0, run), EvidenceUnit::kMs));
       f.evidence.push_back(SqlEvidence(execution_id, name, "stages' task run time", stages_run,
                                        EvidenceUnit::kMs));
-      if (const std::string* sent = NodeMetricText(row, node, context.pool, "data sent to Python workers")) {
+      if (const std::optional<std::string> sent =
+              NodeMetricText(row, node, context.pool, "data sent to Python workers")) {
         f.evidence.push_back(SqlEvidence(execution_id, name, "data sent to Python workers",
                                          ParseSizeMetric(*sent), EvidenceUnit::kBytes));
       }

@@ -5,7 +5,7 @@
 
 #include "core/analysis/durations.h"
 #include "core/analysis/scan_pushdown.h"
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 namespace afterglow::rules {
 
@@ -143,21 +143,22 @@ std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stag
   return ids;
 }
 
-const std::string* NodeMetricText(const SqlExecutionRow& execution, const SqlPlanNode& node,
-                                  const StringPool& pool, std::string_view metric_name) {
+std::optional<std::string> NodeMetricText(const SqlExecutionRow& execution,
+                                          const SqlPlanNode& node, const StringPool& pool,
+                                          std::string_view metric_name) {
   for (const SqlPlanMetric& metric : node.metrics) {
     std::string_view name = pool.Get(metric.name);
     while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
     if (name == metric_name) return execution.MetricValue(metric.accumulator_id);
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,
                      const StringPool& pool, std::string_view metric_name) {
-  const std::string* text = NodeMetricText(execution, node, pool, metric_name);
-  return text == nullptr ? -1 : ParseTimingMetric(*text);
+  std::optional<std::string> text = NodeMetricText(execution, node, pool, metric_name);
+  return text == std::nullopt ? -1 : ParseTimingMetric(*text);
 }
 
 std::string TrimmedNodeName(std::string_view name) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,10 +57,11 @@ int64_t ExecutionStagesMs(const AttemptModel& attempt, const SqlExecutionRow& ex
 // The SQL executions whose stages include `stage_id`, by id.
 std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stage_id);
 
-// The aggregated text of a plan node's metric ("size of files read"), as /sql shows it; null
+// The aggregated text of a plan node's metric ("size of files read"), as /sql shows it; nothing
 // when the node has no such metric or it has no value.
-const std::string* NodeMetricText(const SqlExecutionRow& execution, const SqlPlanNode& node,
-                                  const StringPool& pool, std::string_view metric_name);
+std::optional<std::string> NodeMetricText(const SqlExecutionRow& execution,
+                                          const SqlPlanNode& node, const StringPool& pool,
+                                          std::string_view metric_name);
 
 // The ms of a plan node's timing metric ("time to collect"), -1 when absent or not a duration.
 int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,

@@ -27,11 +27,11 @@ SqlPlanGraph Chain(StringPool& pool, const std::vector<std::string>& names) {
 TEST(ComparePlanVersions, ReplacedJoinAndNewOperatorsOfTheLaterVersion) {
   StringPool pool;
   SqlModel sql;
-  sql.replaced_graphs[4].push_back(
-      Chain(pool, {"AdaptiveSparkPlan", "SortMergeJoin", "Sort", "Exchange", "Scan parquet a"}));
-  sql.replaced_graphs[4].push_back(
+  sql.replaced_graphs[4].push_back(PackedPlanGraph::Pack(
+      Chain(pool, {"AdaptiveSparkPlan", "SortMergeJoin", "Sort", "Exchange", "Scan parquet a"})));
+  sql.replaced_graphs[4].push_back(PackedPlanGraph::Pack(
       Chain(pool, {"AdaptiveSparkPlan", "SortMergeJoin", "Sort", "ShuffleQueryStage", "Exchange",
-                   "Scan parquet a"}));
+                   "Scan parquet a"})));
   sql.graphs[4] = Chain(pool, {"AdaptiveSparkPlan", "BroadcastHashJoin", "ShuffleQueryStage",
                                "Exchange", "Scan parquet a"});
   ASSERT_EQ(sql.PlanVersionCount(4), 3u);

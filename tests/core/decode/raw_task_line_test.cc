@@ -141,13 +141,15 @@ TEST(RawCursorTest, TaskAccumulablesReadTheSameFromRawTextAsFromSimdjson) {
   EXPECT_EQ(pool.Get(shown[0].name.id), "my acc");
   EXPECT_EQ(pool.Get(shown[0].update.id), "-2.5e1");
   EXPECT_FALSE(shown[0].value.present);
-  // The SQL listener sees every update, parsed as Java's Long.parseLong would.
+  // The SQL listener sees every update's text (it parses those of its metrics as Java's
+  // Long.parseLong would).
   ASSERT_EQ(sql.size(), 3u);
-  EXPECT_EQ(sql[0].kind, TaskAccumUpdate::Kind::kLong);
-  EXPECT_EQ(sql[0].value, 5);
-  EXPECT_EQ(sql[1].kind, TaskAccumUpdate::Kind::kLong);
-  EXPECT_EQ(sql[1].value, 12);
-  EXPECT_EQ(sql[2].kind, TaskAccumUpdate::Kind::kInvalid);
+  EXPECT_EQ(sql[0].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql[0].text, "5");
+  EXPECT_EQ(sql[1].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql[1].text, "12");
+  EXPECT_EQ(sql[2].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql[2].text, "-2.5e1");
 }
 
 // Records the task events the decoder hands on.

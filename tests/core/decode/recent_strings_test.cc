@@ -38,5 +38,19 @@ TEST(RecentStringsTest, AHitNeedsTheWholeTextToMatch) {
   EXPECT_EQ(recent.Intern("executor-0001-host-b"), b);
 }
 
+TEST(RecentStringsTest, APlansCacheOfMoreSlotsGivesThePoolsIdsToo) {
+  StringPool pool;
+  RecentStringCache<10> plan_strings(&pool);
+  std::vector<std::string> texts;
+  for (int i = 0; i < 3000; ++i) {
+    texts.push_back("Filter (isnotnull(value#" + std::to_string(i) + ") AND (value#" +
+                    std::to_string(i) + " > 5))");
+  }
+  for (int round = 0; round < 2; ++round) {
+    for (const std::string& text : texts) EXPECT_EQ(plan_strings.Intern(text), pool.Intern(text));
+  }
+  EXPECT_EQ(pool.size(), texts.size() + 1);  // the texts and ""
+}
+
 }  // namespace
 }  // namespace afterglow

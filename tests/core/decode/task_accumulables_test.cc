@@ -70,12 +70,14 @@ TEST_F(TaskAccumulablesTest, ShownEntriesSkipInternalAndSqlOnesAndKeepTextsAsWri
   EXPECT_EQ(Text(shown_[2].update), "<absent>");
   EXPECT_EQ(Text(shown_[2].value), R"({"k":"v"})");
 
+  // The SQL listener gets each update's text, parsed (Long.parseLong) only for its metrics.
   ASSERT_EQ(sql_.size(), 5u);
-  EXPECT_EQ(sql_[0].kind, TaskAccumUpdate::Kind::kLong);
-  EXPECT_EQ(sql_[0].value, 5);
-  EXPECT_EQ(sql_[1].kind, TaskAccumUpdate::Kind::kLong);  // Long.parseLong("12")
-  EXPECT_EQ(sql_[1].value, 12);
-  EXPECT_EQ(sql_[2].kind, TaskAccumUpdate::Kind::kInvalid);  // "-2.5e1" is no Java long
+  EXPECT_EQ(sql_[0].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql_[0].text, "5");
+  EXPECT_EQ(sql_[1].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql_[1].text, "12");  // the string's text: Long.parseLong("12")
+  EXPECT_EQ(sql_[2].kind, TaskAccumUpdate::Kind::kText);
+  EXPECT_EQ(sql_[2].text, "-2.5e1");  // a number's token, which is no Java long
   EXPECT_EQ(sql_[3].kind, TaskAccumUpdate::Kind::kInvalid);  // a boolean
   EXPECT_EQ(sql_[4].kind, TaskAccumUpdate::Kind::kNone);     // no Update
 }

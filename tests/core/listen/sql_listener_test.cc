@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 #include "core/load/load_path.h"
 #include "core/model/app_model.h"
 #include "tests/core/inline_log.h"
@@ -25,8 +25,8 @@ std::string Value(const Session& session, int64_t execution_id, int64_t accumula
   const SqlModel& sql = Model(session).sql;
   auto row = sql.executions.find(execution_id);
   if (row == sql.executions.end()) return "<no execution>";
-  const std::string* value = row->second.MetricValue(accumulator_id);
-  return value == nullptr ? "<no value>" : *value;
+  std::optional<std::string> value = row->second.MetricValue(accumulator_id);
+  return value == std::nullopt ? "<no value>" : *value;
 }
 
 // ---- Inline log pieces ------------------------------------------------------------------------
@@ -112,6 +112,25 @@ std::string TaskEnd(int stage, int attempt, int task_id, int index,
 }
 
 // ---- Inline-log tests ---------------------------------------------------------------------------
+
+TEST(SqlListener, AnUpdateThatIsNoJavaLongDropsTheRestOfTheTaskOnlyForAMetricsId) {
+  // Task 10: accumulator 99 is no metric of the plan, so its "1.5" is never parsed; metric 10's
+  // "2.5" is (toLong throws) and drops the rest of the event, so metric 12 keeps no value from it.
+  // Task 11 reports normally.
+  const std::string log =
+      ExecutionStart(0, Plan()) + JobStart(0, 0, {{1, 2}}) + StageSubmitted(1, 0, 2) +
+      TaskEnd(1, 0, 10, 0, {{99, R"("1.5")"}, {11, R"("2048")"}, {10, "2.5"}, {12, R"("7")"}}) +
+      TaskEnd(1, 0, 11, 1, {{99, "true"}, {10, "6"}, {12, R"("3")"}}) + JobEnd(0) +
+      ExecutionEnd(0, 2000);
+  auto session = LoadInlineLog(log);
+  EXPECT_EQ(Value(*session, 0, 10), "6");
+  EXPECT_EQ(Value(*session, 0, 11),
+            "total (min, med, max (stageId: taskId))\n"
+            "2.0 KiB (0.0 B, 2.0 KiB, 2.0 KiB (stage 1.0: task 10))");
+  EXPECT_EQ(Value(*session, 0, 12),
+            "total (min, med, max (stageId: taskId))\n"
+            "3 ms (0 ms, 3 ms, 3 ms (stage 1.0: task 11))");
+}
 
 TEST(SqlListener, AggregatesTaskValuesByIndexAtExecutionEnd) {
   // Stage 1 has 3 tasks; index 2 never reports, so its slot stays 0 and counts for size/timing.
@@ -207,14 +226,18 @@ TEST(SqlListener, AdaptiveUpdatesReplaceThePlanAndAddMetricDefinitions) {
   // Every version stays readable: the initial plan (the start's, with its codegen cluster) and
   // the final one.
   ASSERT_EQ(sql.PlanVersionCount(0), 2u);
-  ASSERT_NE(sql.PlanVersion(0, 0), nullptr);
+  const std::optional<SqlPlanGraph> initial = sql.PlanVersion(0, 0);
+  ASSERT_TRUE(initial.has_value());
   int clusters = 0;
-  for (const SqlPlanNode& node : sql.PlanVersion(0, 0)->all_nodes) {
+  for (const SqlPlanNode& node : initial->all_nodes) {
     if (node.is_cluster && session->strings().Get(node.name) == "WholeStageCodegen (1)") ++clusters;
   }
   EXPECT_EQ(clusters, 1);
-  EXPECT_EQ(sql.PlanVersion(0, 1), &graph);
-  EXPECT_EQ(sql.PlanVersion(0, 2), nullptr);
+  const std::optional<SqlPlanGraph> final_version = sql.PlanVersion(0, 1);  // a copy of `graph`
+  ASSERT_TRUE(final_version.has_value());
+  EXPECT_EQ(final_version->all_nodes.size(), graph.all_nodes.size());
+  EXPECT_EQ(final_version->edges, graph.edges);
+  EXPECT_FALSE(sql.PlanVersion(0, 2).has_value());
   EXPECT_EQ(sql.PlanVersionCount(7), 0u);
 }
 

@@ -191,7 +191,8 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
   const size_t shown = version < 0 || static_cast<size_t>(version) >= count
                            ? count - 1
                            : static_cast<size_t>(version);
-  const SqlPlanGraph& graph = *model.sql.PlanVersion(execution_id, shown);
+  const std::optional<SqlPlanGraph> shown_graph = model.sql.PlanVersion(execution_id, shown);
+  const SqlPlanGraph& graph = *shown_graph;
   const SqlExecutionRow& row = row_it->second;
   out.execution_id = execution_id;
   out.version = static_cast<int32_t>(shown);
@@ -222,9 +223,9 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     // The same strings the API's nodes[].metrics hold: the aggregated value with its leading
     // newline dropped, only for metrics that have a value.
     for (const SqlPlanMetric& metric : plan.metrics) {
-      const std::string* value = row.has_metric_values ? row.MetricValue(metric.accumulator_id)
-                                                       : nullptr;
-      if (value == nullptr) continue;
+      const std::optional<std::string> value =
+          row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
+      if (value == std::nullopt) continue;
       std::string_view text = *value;
       if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
       std::string line(JavaTrim(strings.Get(metric.name)));

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -233,7 +234,8 @@ TEST(SqlPlanGraphModel, EveryAqePlanVersionWithWhatChangedFromTheLast) {
     SqlPlanGraphModel plan;
     BuildSqlPlanGraphModel(model, strings, 0, 16.0f, plan, v);
     ASSERT_EQ(plan.version, v);
-    const SqlPlanGraph& graph = *model.sql.PlanVersion(0, static_cast<size_t>(v));
+    const std::optional<SqlPlanGraph> version_graph = model.sql.PlanVersion(0, static_cast<size_t>(v));
+    const SqlPlanGraph& graph = *version_graph;
     ASSERT_EQ(plan.nodes.size(), graph.all_nodes.size());
     EXPECT_EQ(plan.from_previous.valid, v > 0);
     EXPECT_EQ(plan.from_initial.valid, v > 0);
@@ -337,7 +339,8 @@ TEST(SqlPlanGraphModel, EdgesCarryTheirChildsOutputRowsInEveryPlanVersion) {
   for (int32_t v = 0; v < 4; ++v) {
     SqlPlanGraphModel plan;
     BuildSqlPlanGraphModel(model, strings, 0, FixedMeasure(), plan, v);
-    const SqlPlanGraph& graph = *model.sql.PlanVersion(0, static_cast<size_t>(v));
+    const std::optional<SqlPlanGraph> version_graph = model.sql.PlanVersion(0, static_cast<size_t>(v));
+    const SqlPlanGraph& graph = *version_graph;
     const std::vector<int64_t> counts = PlanEdgeRowCounts(graph, model.sql.executions.at(0), strings);
     ASSERT_EQ(plan.edge_rows.size(), plan.edges.size());
     ASSERT_EQ(plan.edge_labels.size(), plan.edges.size());

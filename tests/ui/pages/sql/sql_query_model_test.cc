@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -297,7 +298,8 @@ TEST(SqlQueryModel, OperatorsAreThoseOfThePlanVersionShown) {
     model.Build(ui.session(), app, &attempt, state.Strings(), 0, v);
     EXPECT_EQ(model.operators_version, v);
     EXPECT_EQ(model.operators_version_count, 4);
-    const SqlPlanGraph& graph = *attempt.sql.PlanVersion(0, static_cast<size_t>(v));
+    const std::optional<SqlPlanGraph> version_graph = attempt.sql.PlanVersion(0, static_cast<size_t>(v));
+    const SqlPlanGraph& graph = *version_graph;
     std::map<int64_t, std::string> expected;  // node id -> trimmed name
     for (const SqlPlanNode& node : graph.all_nodes) {
       expected[node.id] = std::string(JavaTrim(state.Strings()->Get(node.name)));

@@ -1,4 +1,4 @@
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 #include "core/base/shortest_digits.h"
 
@@ -125,39 +125,84 @@ std::string MsDurationToString(int64_t ms) {
   return JavaFormatFixed(static_cast<double>(static_cast<float>(ms) / 3600000.0f), 2) + " h";
 }
 
-std::string SqlMetricStringValue(std::string_view metric_type, std::vector<int64_t>& values,
-                                 const std::optional<SqlMetricMaxTask>& max_task) {
-  std::string task_info = "(driver)";
+SqlMetricKind SqlMetricKindOf(std::string_view metric_type) {
+  if (metric_type == "sum") return SqlMetricKind::kSum;
+  if (metric_type == "average") return SqlMetricKind::kAverage;
+  if (metric_type == "size") return SqlMetricKind::kSize;
+  if (metric_type == "timing") return SqlMetricKind::kTiming;
+  if (metric_type == "nsTiming") return SqlMetricKind::kNsTiming;
+  if (IsV2CustomMetricType(metric_type)) return SqlMetricKind::kV2Custom;
+  return SqlMetricKind::kUnknown;
+}
+
+SqlMetricSummary SummarizeSqlMetric(int64_t accumulator_id, SqlMetricKind kind,
+                                    std::vector<int64_t>& values,
+                                    const std::optional<SqlMetricMaxTask>& max_task) {
+  SqlMetricSummary summary;
+  summary.accumulator_id = accumulator_id;
+  summary.kind = kind;
   if (max_task) {
-    task_info = "(stage " + std::to_string(max_task->stage_id) + "." +
-                std::to_string(max_task->stage_attempt_id) + ": task " +
-                std::to_string(max_task->task_id) + ")";
+    summary.has_max_task = true;
+    summary.max_stage_id = max_task->stage_id;
+    summary.max_stage_attempt_id = max_task->stage_attempt_id;
+    summary.max_task_id = max_task->task_id;
   }
-  if (metric_type == "sum") return FormatGroupedLong(WrappingSum(values));
-  if (metric_type == "average") {
-    std::vector<int64_t> valid;
-    for (int64_t v : values) {
-      if (v > 0) valid.push_back(v);
-    }
-    if (valid.size() <= 1) return AverageToString(valid.empty() ? 0 : valid[0]);
-    std::sort(valid.begin(), valid.end());
-    return std::string(kSuffix) + ":\n(" + AverageToString(valid.front()) + ", " +
-           AverageToString(valid[valid.size() / 2]) + ", " + AverageToString(valid.back()) + " " +
+  if (kind == SqlMetricKind::kV2Custom) return summary;
+  if (kind == SqlMetricKind::kSum) {
+    summary.total = WrappingSum(values);
+    summary.count = static_cast<uint32_t>(values.size());
+    return summary;
+  }
+  // The counted values to the front; only their min, median and max are read, so a selection
+  // replaces stringValue's sort (the median is the element a sort would put at size / 2).
+  const int64_t lowest = kind == SqlMetricKind::kAverage ? 1 : 0;
+  const auto counted_end = std::remove_if(values.begin(), values.end(),
+                                          [&](int64_t v) { return v < lowest; });
+  values.erase(counted_end, values.end());
+  summary.count = static_cast<uint32_t>(values.size());
+  summary.total = WrappingSum(values);
+  if (values.size() <= 1) return summary;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  summary.median = *middle;
+  summary.min = *std::min_element(values.begin(), middle + 1);
+  summary.max = *std::max_element(middle, values.end());
+  return summary;
+}
+
+std::string SqlMetricSummaryText(const SqlMetricSummary& summary) {
+  switch (summary.kind) {
+    case SqlMetricKind::kV2Custom: return "N/A";
+    case SqlMetricKind::kSum: return FormatGroupedLong(summary.total);
+    default: break;
+  }
+  std::string task_info = "(driver)";
+  if (summary.has_max_task) {
+    task_info = "(stage " + std::to_string(summary.max_stage_id) + "." +
+                std::to_string(summary.max_stage_attempt_id) + ": task " +
+                std::to_string(summary.max_task_id) + ")";
+  }
+  // With one counted value or none, `total` is that value or 0.
+  if (summary.kind == SqlMetricKind::kAverage) {
+    if (summary.count <= 1) return AverageToString(summary.total);
+    return std::string(kSuffix) + ":\n(" + AverageToString(summary.min) + ", " +
+           AverageToString(summary.median) + ", " + AverageToString(summary.max) + " " +
            task_info + ")";
   }
   std::string (*format)(int64_t) = UnknownToString;
-  if (metric_type == "size") format = BytesToString;
-  else if (metric_type == "timing") format = MsDurationToString;
-  else if (metric_type == "nsTiming") format = NsTimingToString;
-  std::vector<int64_t> valid;
-  for (int64_t v : values) {
-    if (v >= 0) valid.push_back(v);
-  }
-  if (valid.size() <= 1) return format(valid.empty() ? 0 : valid[0]);
-  std::sort(valid.begin(), valid.end());
-  return "total " + std::string(kSuffix) + "\n" + format(WrappingSum(valid)) + " (" +
-         format(valid.front()) + ", " + format(valid[valid.size() / 2]) + ", " +
-         format(valid.back()) + " " + task_info + ")";
+  if (summary.kind == SqlMetricKind::kSize) format = BytesToString;
+  else if (summary.kind == SqlMetricKind::kTiming) format = MsDurationToString;
+  else if (summary.kind == SqlMetricKind::kNsTiming) format = NsTimingToString;
+  if (summary.count <= 1) return format(summary.total);
+  return "total " + std::string(kSuffix) + "\n" + format(summary.total) + " (" +
+         format(summary.min) + ", " + format(summary.median) + ", " + format(summary.max) + " " +
+         task_info + ")";
+}
+
+std::string SqlMetricStringValue(std::string_view metric_type, std::vector<int64_t>& values,
+                                 const std::optional<SqlMetricMaxTask>& max_task) {
+  return SqlMetricSummaryText(
+      SummarizeSqlMetric(0, SqlMetricKindOf(metric_type), values, max_task));
 }
 
 }  // namespace afterglow

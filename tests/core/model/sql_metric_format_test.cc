@@ -1,9 +1,9 @@
 // MetricUtils.stringValue and the Utils formatters it uses (docs/SPARK-SEMANTICS.md facts 93-95).
-#include "core/listen/sql_metric_format.h"
+#include "core/model/sql_metric_format.h"
 
 #include <gtest/gtest.h>
 
-#include "core/listen/scala_order.h"
+#include <algorithm>
 
 namespace afterglow {
 namespace sql_metric_format_test {
@@ -86,22 +86,58 @@ TEST(SqlMetricFormat, UnknownTypesAreMarked) {
   EXPECT_FALSE(IsV2CustomMetricType("sum"));
 }
 
-TEST(ScalaImmutableIntOrder, UpToFourKeysKeepInsertionOrder) {
-  EXPECT_EQ(ScalaImmutableIntOrder({7, 3, 9, 1}), (std::vector<int32_t>{7, 3, 9, 1}));
+TEST(SqlMetricFormat, SummaryKeepsCountTotalMinMedianMaxOfTheCountedValues) {
+  std::vector<int64_t> values = {9, -3, 4, 1, 7};
+  const SqlMetricSummary timing =
+      SummarizeSqlMetric(42, SqlMetricKind::kTiming, values, SqlMetricMaxTask{9, 2, 1, 30});
+  EXPECT_EQ(timing.accumulator_id, 42);
+  EXPECT_EQ(timing.count, 4u);  // -3 is not counted
+  EXPECT_EQ(timing.total, 21);
+  EXPECT_EQ(timing.min, 1);
+  EXPECT_EQ(timing.median, 7);  // the sorted values' element at size / 2: {1, 4, 7, 9}[2]
+  EXPECT_EQ(timing.max, 9);
+  EXPECT_EQ(SqlMetricSummaryText(timing),
+            "total (min, med, max (stageId: taskId))\n"
+            "21 ms (1 ms, 7 ms, 9 ms (stage 2.1: task 30))");
+  std::vector<int64_t> averages = {0, 30, 10, 20, -5};
+  const SqlMetricSummary average =
+      SummarizeSqlMetric(7, SqlMetricKind::kAverage, averages, std::nullopt);
+  EXPECT_EQ(average.count, 3u);  // only values above 0
+  EXPECT_EQ(SqlMetricSummaryText(average),
+            "(min, med, max (stageId: taskId)):\n(1, 2, 3 (driver))");
 }
 
-TEST(ScalaImmutableIntOrder, FiveKeysIterateAsScalaHashMapDoes) {
-  // Scala 2.13: (1 to 5).map(i => i -> i).toMap prints HashMap(5 -> 5, 1 -> 1, 2 -> 2, ...).
-  EXPECT_EQ(ScalaImmutableIntOrder({1, 2, 3, 4, 5}), (std::vector<int32_t>{5, 1, 2, 3, 4}));
+TEST(SqlMetricFormat, SummaryTextMatchesASortOfTheValues) {
+  // The median comes from a selection, not a sort: check it against the sort on many shapes.
+  uint64_t seed = 12345;
+  auto next = [&] {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>(seed >> 40) % 5000 - 100;
+  };
+  for (size_t size = 0; size < 40; ++size) {
+    std::vector<int64_t> values;
+    for (size_t i = 0; i < size; ++i) values.push_back(next());
+    std::vector<int64_t> counted;
+    for (int64_t v : values) {
+      if (v >= 0) counted.push_back(v);
+    }
+    std::sort(counted.begin(), counted.end());
+    std::vector<int64_t> scratch = values;
+    const SqlMetricSummary summary =
+        SummarizeSqlMetric(1, SqlMetricKind::kSize, scratch, std::nullopt);
+    ASSERT_EQ(summary.count, counted.size());
+    if (counted.size() < 2) continue;
+    EXPECT_EQ(summary.min, counted.front());
+    EXPECT_EQ(summary.median, counted[counted.size() / 2]);
+    EXPECT_EQ(summary.max, counted.back());
+  }
 }
 
-TEST(ScalaImmutableIntOrder, BeyondFourTheOrderDependsOnlyOnTheKeys) {
-  const std::vector<int32_t> a = ScalaImmutableIntOrder({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
-  const std::vector<int32_t> b = ScalaImmutableIntOrder({9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
-  EXPECT_EQ(a, b);
-  std::vector<int32_t> sorted = a;
-  std::sort(sorted.begin(), sorted.end());
-  EXPECT_EQ(sorted, (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+TEST(SqlMetricFormat, V2CustomMetricsReadNotAvailable) {
+  std::vector<int64_t> values = {5, 6};
+  EXPECT_EQ(SqlMetricStringValue("v2Custom_com.example.Metric", values, std::nullopt), "N/A");
+  EXPECT_EQ(SqlMetricKindOf("v2Custom_com.example.Metric"), SqlMetricKind::kV2Custom);
+  EXPECT_EQ(SqlMetricKindOf("mystery"), SqlMetricKind::kUnknown);
 }
 
 }  // namespace sql_metric_format_test
