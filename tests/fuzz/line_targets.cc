@@ -1,5 +1,5 @@
 // Targets for the text layers: the line splitter over any chunking, the event decoder on one
-// line, and the raw task-line fast path against simdjson's reading of the same line.
+// line, and the raw task, stage and job fast paths against simdjson's reading of the same line.
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -10,6 +10,7 @@
 #include "core/ingest/line_splitter.h"
 #include "tests/fuzz/fuzz_inputs.h"
 #include "tests/fuzz/fuzz_target.h"
+#include "tests/fuzz/stage_job_recording_sink.h"
 #include "tests/fuzz/task_recording_sink.h"
 
 namespace afterglow::fuzz {
@@ -54,9 +55,20 @@ std::vector<std::string> LogLines(const std::string& text) {
   return lines;
 }
 
+// Whether a line is one of the stage and job events the raw path reads (by its "Event" value, so
+// any layout of the line counts).
+bool IsStageOrJobLine(const std::string& line) {
+  for (const char* kind : {"\"SparkListenerStageSubmitted\"", "\"SparkListenerStageCompleted\"",
+                           "\"SparkListenerJobStart\"", "\"SparkListenerJobEnd\""}) {
+    if (line.find(kind) != std::string::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace line_targets
 
 using line_targets::CheckingConsumer;
+using line_targets::IsStageOrJobLine;
 using line_targets::LogLines;
 using line_targets::PaddedLine;
 
@@ -130,6 +142,44 @@ void SeedTaskLine(SeedWriter& out) {
     for (const std::string& line : LogLines(text)) {
       if (line.find("\"SparkListenerTask") == std::string::npos || kept++ >= 6) continue;
       out.Write("task-" + std::to_string(n++), line);
+    }
+  }
+}
+
+// The same differential check for the stage and job events (StageSubmitted, StageCompleted,
+// JobStart, JobEnd), whose raw path reads nested objects (StageInfo, RDD Info, Accumulables,
+// Properties) and interns its strings by their escaped text: both decoders must deliver the same
+// events, every field of every nested object alike, and agree on whether the line was one.
+void FuzzStageJobLine(const uint8_t* data, size_t size) {
+  StringPool pool;  // shared: equal texts get equal ids in both decoders
+  StageJobRecordingSink fast_sink(&pool), simdjson_sink(&pool);
+  EventDecoder fast(&pool, &fast_sink), simdjson(&pool, &simdjson_sink);
+  const PaddedLine line(data, size), spaced(data, size, " ");
+  if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) return;
+  fast.OnLine(line.line(), 1);
+  simdjson.OnLine(spaced.line(), 1);
+  fast.OnEnd(false);
+  simdjson.OnEnd(false);
+  if (fast_sink.events != simdjson_sink.events) {
+    Fail("the raw stage/job path and simdjson read different events");
+  }
+  if (fast.events() != simdjson.events() || fast.bad_line_count() != simdjson.bad_line_count()) {
+    Fail("the raw stage/job path and simdjson disagree on whether the line is an event");
+  }
+}
+// Per small log: the first lines of each stage and job kind, and every one whose strings hold an
+// escape, a \u escape or a null (the raw path's interner and its fallbacks).
+void SeedStageJobLine(SeedWriter& out) {
+  int n = 0;
+  for (const auto& [name, text] : SmallLogs(out)) {
+    int kept = 0;
+    for (const std::string& line : LogLines(text)) {
+      if (!IsStageOrJobLine(line) || line.size() > 65536) continue;
+      const bool unusual = line.find("\\u") != std::string::npos ||
+                           line.find(":null") != std::string::npos ||
+                           line.find("\\\"") != std::string::npos;
+      if (kept++ >= 12 && !(unusual && kept < 200)) continue;
+      out.Write("stage-job-" + std::to_string(n++), line);
     }
   }
 }
