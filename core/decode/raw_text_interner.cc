@@ -48,6 +48,13 @@ void RawTextInterner::KeepLongText(std::string_view raw, StringId id) {
 }
 
 namespace json {
+namespace {
+
+// A number token of at most this many bytes and no exponent is a finite double (DBL_MAX has 309
+// integer digits), so simdjson's double read of it cannot fail.
+constexpr size_t kMaxTokenSureFinite = 300;
+
+}  // namespace
 
 error_code ReadString(RawCursor& value, RawTextInterner& strings, StringId& out) {
   if (strings.ConsumeLongRepeat(value, out)) return simdjson::SUCCESS;
@@ -80,9 +87,11 @@ error_code ReadOptText(RawCursor& value, RawTextInterner& strings, OptString& ou
     default: {
       std::string_view token;
       AG_JSON_TRY(value.ReadNumberToken(token));
-      // simdjson's path also reads the number as a double, which fails past its range (1e999):
-      // an exponent goes there, so that such a line fails the same way.
+      // simdjson's path also reads the number as a double, which fails past its range (1e999,
+      // or 309 and more integer digits): an exponent or a token too long to be sure of goes
+      // there, so that such a line fails the same way.
       // (A loop, not find_first_of, which calls memchr once per byte of the token.)
+      if (token.size() > kMaxTokenSureFinite) return kNotCanonical;
       for (const char c : token) {
         if (c == 'e' || c == 'E') return kNotCanonical;
       }

@@ -26,6 +26,8 @@ void FuzzEventLine(const uint8_t*, size_t);
 void SeedEventLine(SeedWriter&);
 void FuzzTaskLine(const uint8_t*, size_t);
 void SeedTaskLine(SeedWriter&);
+void FuzzStageJobLine(const uint8_t*, size_t);
+void SeedStageJobLine(SeedWriter&);
 void FuzzZip(const uint8_t*, size_t);
 void SeedZip(SeedWriter&);
 void FuzzLayout(const uint8_t*, size_t);
@@ -47,6 +49,7 @@ const FuzzTarget* Targets(size_t* count) {
       {"line_splitter", FuzzLineSplitter, SeedLineSplitter},
       {"event_line", FuzzEventLine, SeedEventLine},
       {"task_line", FuzzTaskLine, SeedTaskLine},
+      {"stage_job_line", FuzzStageJobLine, SeedStageJobLine},
       {"zip", FuzzZip, SeedZip},
       {"layout", FuzzLayout, SeedLayout},
       {"redactor", FuzzRedactor, SeedRedactor},

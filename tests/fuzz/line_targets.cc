@@ -1,5 +1,6 @@
 // Targets for the text layers: the line splitter over any chunking, the event decoder on one
-// line, and the raw task-line fast path against simdjson's reading of the same line.
+// line, and the raw task, stage and job fast paths against simdjson's reading of the same line.
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/ingest/line_splitter.h"
 #include "tests/fuzz/fuzz_inputs.h"
 #include "tests/fuzz/fuzz_target.h"
+#include "tests/fuzz/stage_job_recording_sink.h"
 #include "tests/fuzz/task_recording_sink.h"
 
 namespace afterglow::fuzz {
@@ -54,11 +56,50 @@ std::vector<std::string> LogLines(const std::string& text) {
   return lines;
 }
 
+// Whether a line is one of the stage and job events the raw path reads (by its "Event" value, so
+// any layout of the line counts).
+bool IsStageOrJobLine(const std::string& line) {
+  for (const char* kind : {"\"SparkListenerStageSubmitted\"", "\"SparkListenerStageCompleted\"",
+                           "\"SparkListenerJobStart\"", "\"SparkListenerJobEnd\""}) {
+    if (line.find(kind) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// A stage or job line with texts the corpus lacks put in: \u escapes (a surrogate pair
+// included), UTF-8, escapes in a property, nulls where JsonProtocol reads Option fields, a failed
+// job's result. Each insertion is made only where its anchor is on the line.
+std::vector<std::string> StageVariants(const std::string& line) {
+  const std::pair<const char*, const char*> kInsertions[] = {
+      {"\"Stage Name\":\"", "caf\\u00e9 \\ud83d\\ude00 \\u0000 "},
+      {"\"Stage Name\":\"", "caf\xC3\xA9 "},
+      {"\"Details\":\"", "\\\"quoted\\\"\\n\\tat \\/x\\u00e9\\n"},
+      {"\"Stage Info\":{", "\"Failure Reason\":null,\"Submission Time\":null,"},
+      {"\"Properties\":{",
+       "\"spark.job.description\":\"a \\\"job\\\"\\t\\u00e9\",\"spark.jobGroup.id\":null,"
+       "\"spark.job.tags\":\"a,b\",\"spark.sql.execution.id\":12,"},
+      {"\"Completion Time\":", "null,\"Completion Time\":"},
+      {"\"Job Result\":{",
+       "\"Result\":\"JobFailed\",\"Exception\":{\"Message\":\"boom \\\"x\\\"\",\"Stack Trace\":[]},"},
+  };
+  std::vector<std::string> variants;
+  for (const auto& [anchor, text] : kInsertions) {
+    const size_t at = line.find(anchor);
+    if (at == std::string::npos) continue;
+    std::string variant = line;
+    variant.insert(at + std::strlen(anchor), text);
+    variants.push_back(std::move(variant));
+  }
+  return variants;
+}
+
 }  // namespace line_targets
 
 using line_targets::CheckingConsumer;
+using line_targets::IsStageOrJobLine;
 using line_targets::LogLines;
 using line_targets::PaddedLine;
+using line_targets::StageVariants;
 
 void FuzzLineSplitter(const uint8_t* data, size_t size) {
   CheckingConsumer consumer;
@@ -131,6 +172,73 @@ void SeedTaskLine(SeedWriter& out) {
       if (line.find("\"SparkListenerTask") == std::string::npos || kept++ >= 6) continue;
       out.Write("task-" + std::to_string(n++), line);
     }
+  }
+}
+
+// The same differential check for the stage and job events (StageSubmitted, StageCompleted,
+// JobStart, JobEnd), whose raw path reads nested objects (StageInfo, RDD Info, Accumulables,
+// Properties) and interns its strings by their escaped text: both decoders must deliver the same
+// events, every field of every nested object alike, and agree on whether each line was one. The
+// input's lines (up to kMaxStageJobLines) go to the same two decoders in turn, because the raw
+// path's interner keeps texts between lines (a JobStart's Details and Scopes come back in its
+// stages' events): a repeat, or a text sharing a slot with an earlier one, must read the same.
+void FuzzStageJobLine(const uint8_t* data, size_t size) {
+  constexpr int kMaxStageJobLines = 8;
+  StringPool pool;  // shared: equal texts get equal ids in both decoders
+  StageJobRecordingSink fast_sink(&pool), simdjson_sink(&pool);
+  EventDecoder fast(&pool, &fast_sink), simdjson(&pool, &simdjson_sink);
+  uint64_t line_number = 0;
+  while (size > 0 && line_number < kMaxStageJobLines) {
+    const PaddedLine line(data, size), spaced(data, size, " ");
+    const size_t consumed = std::min(size, line.line().size() + 1);
+    data += consumed;
+    size -= consumed;
+    ++line_number;
+    if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    fast.OnLine(line.line(), line_number);
+    simdjson.OnLine(spaced.line(), line_number);
+  }
+  fast.OnEnd(false);
+  simdjson.OnEnd(false);
+  if (fast_sink.events != simdjson_sink.events) {
+    Fail("the raw stage/job path and simdjson read different events");
+  }
+  if (fast.events() != simdjson.events() || fast.bad_line_count() != simdjson.bad_line_count()) {
+    Fail("the raw stage/job path and simdjson disagree on whether a line is an event");
+  }
+}
+// Per small log: the first lines of each stage and job kind, and every one whose strings hold an
+// escape, a \u escape or a null (the raw path's interner and its fallbacks), one per seed; and the
+// first stage and job lines in log order as one seed (a JobStart, then its stages' events, which
+// repeat its texts). The small logs' stage and job lines hold no \u escape, UTF-8 or null, so the
+// first line of each kind is also written with some put in (StageVariants).
+void SeedStageJobLine(SeedWriter& out) {
+  int n = 0;
+  std::vector<std::string> kinds_seen;
+  for (const auto& [name, text] : SmallLogs(out)) {
+    int kept = 0;
+    std::string in_order;
+    int in_order_lines = 0;
+    for (const std::string& line : LogLines(text)) {
+      if (!IsStageOrJobLine(line) || line.size() > 65536) continue;
+      if (in_order_lines < 6 && in_order.size() + line.size() < 65536) {
+        in_order += line + "\n";
+        ++in_order_lines;
+      }
+      const std::string kind = line.substr(0, line.find(',') + 1);
+      if (std::find(kinds_seen.begin(), kinds_seen.end(), kind) == kinds_seen.end()) {
+        kinds_seen.push_back(kind);
+        for (const std::string& variant : StageVariants(line)) {
+          out.Write("stage-job-variant-" + std::to_string(n++), variant);
+        }
+      }
+      const bool unusual = line.find("\\u") != std::string::npos ||
+                           line.find(":null") != std::string::npos ||
+                           line.find("\\\"") != std::string::npos;
+      if (kept++ >= 12 && !(unusual && kept < 200)) continue;
+      out.Write("stage-job-" + std::to_string(n++), line);
+    }
+    if (in_order_lines > 1) out.Write("stage-job-in-order-" + std::to_string(n++), in_order);
   }
 }
 

@@ -275,5 +275,25 @@ TEST_F(RawStageLineTest, JobEndReadsItsResultAndTheSameAsSimdjsonDoes) {
   }
 }
 
+TEST_F(RawStageLineTest, NumbersPastADoublesRangeAreBadLinesOnBothPaths) {
+  // simdjson's path reads an accumulable's number as a double too, which fails past its range;
+  // the fast path must not deliver what simdjson refuses. 300 digits are still in range.
+  const auto line = [](size_t digits) {
+    return R"({"Event":"SparkListenerStageCompleted","Stage Info":{"Stage ID":0,)"
+           R"("Stage Name":"x","Number of Tasks":1,"Accumulables":[{"ID":1,"Name":"n","Value":)" +
+           std::string(digits, '9') + R"(,"Internal":false}]}})";
+  };
+  Feed(line(400));
+  Feed(Spaced(line(400)));
+  Feed(line(300));
+  Feed(Spaced(line(300)));
+  decoder_.OnEnd(/*maybe_truncated=*/false);
+  EXPECT_EQ(decoder_.bad_line_count(), 2u);
+  ASSERT_EQ(sink_.completed.size(), 2u);
+  EXPECT_EQ(Text(sink_.completed[0].accumulables[0].value.id), std::string(300, '9'));
+  EXPECT_EQ(sink_.completed[1].accumulables[0].value.id,
+            sink_.completed[0].accumulables[0].value.id);
+}
+
 }  // namespace raw_stage_line_test
 }  // namespace afterglow
