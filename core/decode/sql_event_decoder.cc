@@ -43,9 +43,19 @@ error_code ReadPlanText(od::value value, PoolTexts& texts, StringId& out) {
   return SUCCESS;
 }
 
-// The raw path's twin: a string (escapes and all) through the interner, null as "". A number or
-// boolean (never written by Spark) gives the line back to simdjson.
-error_code ReadPlanText(json::RawCursor& value, RawTextInterner& texts, StringId& out) {
+// The raw path's texts: the interner, keyed by the escaped text, and the same plan cache as
+// simdjson's path for the plan's texts without escapes (nearly all), which are their own text. A
+// plan has some hundred texts: the interner's direct-mapped slots would evict many of them
+// between two executions of the same query, the plan cache's four times as many keep them.
+struct RawTexts {
+  RawTextInterner& interner;
+  PlanStrings& plan;
+};
+StringPool& PoolOf(RawTexts& texts) { return texts.interner.pool(); }
+
+// The raw path's twin: a string (escapes and all) interned, null as "". A number or boolean
+// (never written by Spark) gives the line back to simdjson.
+error_code ReadPlanText(json::RawCursor& value, RawTexts& texts, StringId& out) {
   if (value.Peek() == 'n') {
     out = kEmptyString;
     return value.Literal("null") ? SUCCESS : json::kNotCanonical;
@@ -53,14 +63,18 @@ error_code ReadPlanText(json::RawCursor& value, RawTextInterner& texts, StringId
   std::string_view raw;
   bool escaped = false;
   AG_JSON_TRY(value.ReadRawString(raw, escaped));
-  return texts.Intern(raw, escaped, out);
+  if (!escaped) {
+    out = texts.plan.Intern(raw);
+    return SUCCESS;
+  }
+  return texts.interner.Intern(raw, escaped, out);
 }
 
 error_code ReadText(od::value value, PoolTexts& texts, OptString& out) {
   return ReadOptText(value, texts.pool, out);
 }
-error_code ReadText(json::RawCursor& value, RawTextInterner& texts, OptString& out) {
-  return ReadOptText(value, texts, out);
+error_code ReadText(json::RawCursor& value, RawTexts& texts, OptString& out) {
+  return ReadOptText(value, texts.interner, out);
 }
 
 // A SparkPlanInfo's and a SQLMetricInfo's keys in the order Jackson writes them: on the raw path
@@ -141,7 +155,7 @@ error_code DecodePlanTree(od::value value, PoolTexts& texts, SparkPlanInfoTree& 
   return DecodePlanInfo(value, texts, tree, 0, root);
 }
 
-error_code DecodePlanTree(json::RawCursor& value, RawTextInterner& texts, SparkPlanInfoTree& tree) {
+error_code DecodePlanTree(json::RawCursor& value, RawTexts& texts, SparkPlanInfoTree& tree) {
   tree.Clear();
   if (value.Peek() == 'n') return value.Literal("null") ? SUCCESS : json::kNotCanonical;
   int32_t root = -1;
@@ -324,7 +338,7 @@ error_code DecodeSqlEvent(EventKind kind, od::object& event, StringPool& pool, S
   }
 }
 
-bool DecodeSqlRawLine(std::string_view line, RawTextInterner& texts, SqlEventSink* sink,
+bool DecodeSqlRawLine(std::string_view line, RawTextInterner& interner, SqlEventSink* sink,
                       SqlDecodeScratch& scratch) {
   if (sink == nullptr) return false;
   constexpr std::string_view kStart =
@@ -334,6 +348,7 @@ bool DecodeSqlRawLine(std::string_view line, RawTextInterner& texts, SqlEventSin
   constexpr std::string_view kAdaptive =
       R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLAdaptiveExecutionUpdate",)";
   auto walk = [&](auto&& on_field) { return json::ForEachRawLineField(line, on_field); };
+  RawTexts texts{interner, scratch.plan_strings};
   if (json::LineStartsWith(line, kStart)) {
     if (ReadExecutionStart(walk, texts, scratch.start) != SUCCESS) return false;
     sink->OnSqlExecutionStart(scratch.start);

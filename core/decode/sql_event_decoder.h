@@ -34,7 +34,8 @@ simdjson::error_code DecodeSqlEvent(EventKind kind, simdjson::ondemand::object& 
 // bytes, and ExecutionEnd, which follows each start. True when `line` is one of them in Spark's
 // exact shape and its event went to `sink`; false, nothing delivered, for any other line (and
 // when the sink is null): the caller then decodes it with simdjson. `texts` interns the strings
-// by their escaped text; it may keep them from line to line.
+// by their escaped text, except the plan's texts without escapes, which go through `scratch`'s
+// plan cache as on simdjson's path; both keep texts from line to line.
 bool DecodeSqlRawLine(std::string_view line, RawTextInterner& texts, SqlEventSink* sink,
                       SqlDecodeScratch& scratch);
 
