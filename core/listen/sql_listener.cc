@@ -92,6 +92,8 @@ bool SqlListener::IsSqlStage(int32_t stage_id) const {
 
 void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begin,
                              const SqlPlanMetricEvent* end) {
+  // A plan's metrics come at once: one rehash to their count instead of one at each doubling.
+  exec.metric_types->reserve(exec.metric_types->size() + static_cast<size_t>(end - begin));
   for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
     (*exec.metric_types)[m->accumulator_id] = m->metric_type;
   }
