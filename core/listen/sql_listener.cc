@@ -326,6 +326,13 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
       stage.completed_indices[static_cast<size_t>(index)]) {
     return;  // that index already succeeded
   }
+  // The stage's first values: room for as many metrics as the task lists accumulables (a bound
+  // on what it adds), instead of a rehash at each doubling. Both maps are looked up by id, and
+  // their order never shows (AggregateMetrics sorts the ids).
+  if (stage.values.empty()) {
+    stage.values.reserve(accumulables.size());
+    stage.max_task.reserve(accumulables.size());
+  }
   for (const TaskAccumUpdate& acc : accumulables) {
     if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
     auto type = stage.metric_types->find(acc.id);
