@@ -95,7 +95,7 @@ void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begi
   // A plan's metrics come at once: one rehash to their count instead of one at each doubling.
   exec.metric_types->reserve(exec.metric_types->size() + static_cast<size_t>(end - begin));
   for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
-    (*exec.metric_types)[m->accumulator_id] = m->metric_type;
+    exec.metric_types->Set(m->accumulator_id, m->metric_type);
   }
   ++exec.metric_additions;
 }
@@ -127,8 +127,7 @@ void SqlListener::Write(LiveExecution& exec) {
       written_types.size() == exec.metric_types->size()) {
     stored.metric_types = std::move(written_types);  // the same map, so the same sorted copy
   } else {
-    stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
-    std::sort(stored.metric_types.begin(), stored.metric_types.end());
+    stored.metric_types = exec.metric_types->Sorted();
     exec.metric_additions_written = exec.metric_additions;
   }
   if (!exec.written) {
@@ -180,7 +179,7 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   std::unordered_map<int64_t, SqlMetricMaxTask> max_from_all_stages;
   for (const LiveStageMetrics* stage : stages) {
     for (const auto& [id, value_task] : stage->max_task) {
-      if (types.count(id) == 0) continue;
+      if (!types.Contains(id)) continue;
       auto [it, inserted] = max_from_all_stages.try_emplace(
           id, SqlMetricMaxTask{value_task.first, stage->stage_id, stage->attempt_id,
                                value_task.second});
@@ -191,12 +190,12 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   }
   std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
   for (const auto& [id, value] : exec.driver_updates) {
-    if (types.count(id) > 0) driver_values[id].push_back(value);
+    if (types.Contains(id)) driver_values[id].push_back(value);
   }
   std::vector<int64_t> metric_ids;
   for (const LiveStageMetrics* stage : stages) {
     for (const auto& [id, values] : stage->values) {
-      if (types.count(id) > 0) metric_ids.push_back(id);
+      if (types.Contains(id)) metric_ids.push_back(id);
     }
   }
   for (const auto& [id, values] : driver_values) metric_ids.push_back(id);
@@ -207,7 +206,7 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   out.reserve(metric_ids.size());
   std::vector<int64_t> values;
   for (int64_t id : metric_ids) {
-    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(types.at(id)));
+    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(*types.Find(id)));
     values.clear();
     for (const LiveStageMetrics* stage : stages) {
       auto it = stage->values.find(id);
@@ -243,8 +242,10 @@ void SqlListener::OnJobStart(const JobStartEvent& event) {
     if (stored != model_->sql.executions.end()) {
       // Re-open a finished execution from the store rather than overwrite it.
       exec->row = stored->second;
-      exec->metric_types->insert(stored->second.metric_types.begin(),
-                                 stored->second.metric_types.end());
+      exec->metric_types->reserve(stored->second.metric_types.size());
+      for (const auto& [id, type] : stored->second.metric_types) {
+        exec->metric_types->Insert(id, type);
+      }
       exec->stage_set.insert(exec->row.stages.begin(), exec->row.stages.end());
       exec->end_events = exec->row.jobs.size() + 1;
     } else {
@@ -335,8 +336,8 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
   }
   for (const TaskAccumUpdate& acc : accumulables) {
     if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
-    auto type = stage.metric_types->find(acc.id);
-    if (type == stage.metric_types->end()) continue;
+    const StringId* type = stage.metric_types->Find(acc.id);
+    if (type == nullptr) continue;
     // Spark's toLong throws here, and the listener bus drops the rest of the event.
     int64_t value = 0;
     if (acc.kind != TaskAccumUpdate::Kind::kText || !ParseJavaLong(acc.text, value)) return;
@@ -344,7 +345,7 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
     if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
     if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
     values[static_cast<size_t>(index)] = value;
-    if (SqlMetricNeedsMax(pool_->Get(type->second))) {
+    if (SqlMetricNeedsMax(pool_->Get(*type))) {
       auto [max, inserted] = stage.max_task.try_emplace(acc.id, value, event.info.task_id);
       if (!inserted && value > max->second.first) max->second = {value, event.info.task_id};
     }

@@ -25,7 +25,9 @@ class SqlSink : public SqlEventSink {
   void OnStageSubmitted(const StageInfoEvent&) override {}
   void OnTaskEnd(const TaskEndEvent&, const std::vector<TaskAccumUpdate>&) override {}
   bool WantsTaskAccumulables(int32_t, int32_t) const override { return false; }
-  void OnSqlExecutionStart(const SqlExecutionStartEvent& event) override { starts.push_back(event); }
+  void OnSqlExecutionStart(const SqlExecutionStartEvent& event) override {
+    starts.push_back(event);
+  }
   void OnSqlExecutionEnd(const SqlExecutionEndEvent& event) override { ends.push_back(event); }
   void OnSqlAdaptiveExecutionUpdate(const SqlAdaptiveExecutionUpdateEvent& event) override {
     updates.push_back(event);
@@ -92,17 +94,17 @@ void ExpectSameStart(const SqlExecutionStartEvent& a, const SqlExecutionStartEve
 // A plan as Spark 3.0 writes it (from the streaming corpus log, shortened), with escapes in the
 // texts and a \u escape added.
 const std::string kPlan =
-    R"({"nodeName":"WriteToDataSourceV2","simpleString":"WriteToDataSourceV2 org.apache.spark.sql.execution.streaming.sources.MicroBatchWrite@27fafcca",)"
-    R"("children":[{"nodeName":"WholeStageCodegen (1)","simpleString":"WholeStageCodegen (1)",)"
-    R"("children":[{"nodeName":"Project","simpleString":"Project [cast(value#8 as string) AS \"v\u00e9\"#21]",)"
-    R"("children":[{"nodeName":"InputAdapter","simpleString":"InputAdapter","children":[{"nodeName":"MicroBatchScan",)"
-    R"("simpleString":"MicroBatchScan[key#7] class org.apache.spark.sql.kafka010.KafkaSourceProvider$KafkaScan",)"
-    R"("children":[],"metadata":{},"metrics":[{"name":"number of output rows","accumulatorId":80,"metricType":"sum"}]}],)"
-    R"("metadata":{},"metrics":[]}],"metadata":{},"metrics":[]}],"metadata":{},)"
-    R"("metrics":[{"name":"duration","accumulatorId":79,"metricType":"timing"}]},)"
-    R"({"nodeName":"Exchange","simpleString":"Exchange hashpartitioning(value#29, 2), true, [id=#66]","children":[],)"
-    R"("metadata":{},"metrics":[{"name":"shuffle records written","accumulatorId":20,"metricType":"sum"},)"
-    R"({"name":"data size","accumulatorId":-21,"metricType":"size"}]}],"metadata":{},"metrics":[]})";
+    R"j({"nodeName":"WriteToDataSourceV2","simpleString":"WriteToDataSourceV2 org.apache.spark.sql.execution.streaming.sources.MicroBatchWrite@27fafcca",)j"
+    R"j("children":[{"nodeName":"WholeStageCodegen (1)","simpleString":"WholeStageCodegen (1)",)j"
+    R"j("children":[{"nodeName":"Project","simpleString":"Project [cast(value#8 as string) AS \"v\u00e9\"#21]",)j"
+    R"j("children":[{"nodeName":"InputAdapter","simpleString":"InputAdapter","children":[{"nodeName":"MicroBatchScan",)j"
+    R"j("simpleString":"MicroBatchScan[key#7] class org.apache.spark.sql.kafka010.KafkaSourceProvider$KafkaScan",)j"
+    R"j("children":[],"metadata":{},"metrics":[{"name":"number of output rows","accumulatorId":80,"metricType":"sum"}]}],)j"
+    R"j("metadata":{},"metrics":[]}],"metadata":{},"metrics":[]}],"metadata":{},)j"
+    R"j("metrics":[{"name":"duration","accumulatorId":79,"metricType":"timing"}]},)j"
+    R"j({"nodeName":"Exchange","simpleString":"Exchange hashpartitioning(value#29, 2), true, [id=#66]","children":[],)j"
+    R"j("metadata":{},"metrics":[{"name":"shuffle records written","accumulatorId":20,"metricType":"sum"},)j"
+    R"j({"name":"data size","accumulatorId":-21,"metricType":"size"}]}],"metadata":{},"metrics":[]})j";
 
 const std::string kStart =
     R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":7,)"
@@ -213,7 +215,8 @@ TEST_F(RawSqlLineTest, OtherShapesGoToSimdjsonAndDecodeTheSame) {
   };
   const std::vector<Case> cases = {
       // A null plan and null texts: read.
-      {prefix + R"("executionId":1,"description":null,"details":"d","sparkPlanInfo":null,"time":5})",
+      {prefix +
+           R"("executionId":1,"description":null,"details":"d","sparkPlanInfo":null,"time":5})",
        true},
       // Keys in another order, a key the decoder does not know: read.
       {prefix + R"("time":5,"sparkPlanInfo":{"metrics":[{"metricType":"sum","name":"n",)"
