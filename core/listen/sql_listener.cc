@@ -8,6 +8,7 @@
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
 #include "core/listen/sql_plan_graph.h"
+#include "core/listen/stage_metric_values.h"
 #include "core/model/sql_metric_format.h"
 
 namespace afterglow {
@@ -35,8 +36,8 @@ struct SqlListener::LiveStageMetrics {
   int32_t attempt_id = 0;
   int32_t num_tasks = 0;
   std::shared_ptr<MetricTypes> metric_types;
-  std::unordered_map<int64_t, std::vector<int64_t>> values;           // id -> by task index
-  std::unordered_map<int64_t, std::pair<int64_t, int64_t>> max_task;  // id -> (value, task id)
+  // id -> value by task index, and (largest value, its task id) where one is kept
+  StageMetricValues values{0};
   std::vector<bool> completed_indices;
 };
 
@@ -178,14 +179,12 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   }
   std::unordered_map<int64_t, SqlMetricMaxTask> max_from_all_stages;
   for (const LiveStageMetrics* stage : stages) {
-    for (const auto& [id, value_task] : stage->max_task) {
-      if (!types.Contains(id)) continue;
-      auto [it, inserted] = max_from_all_stages.try_emplace(
-          id, SqlMetricMaxTask{value_task.first, stage->stage_id, stage->attempt_id,
-                               value_task.second});
-      if (!inserted && value_task.first > it->second.value) {
-        it->second = {value_task.first, stage->stage_id, stage->attempt_id, value_task.second};
-      }
+    for (const StageMetricValues::Metric& metric : stage->values.metrics()) {
+      if (!metric.has_max || !types.Contains(metric.id)) continue;
+      const SqlMetricMaxTask max{metric.max_value, stage->stage_id, stage->attempt_id,
+                                 metric.max_task_id};
+      auto [it, inserted] = max_from_all_stages.try_emplace(metric.id, max);
+      if (!inserted && max.value > it->second.value) it->second = max;
     }
   }
   std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
@@ -194,8 +193,8 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   }
   std::vector<int64_t> metric_ids;
   for (const LiveStageMetrics* stage : stages) {
-    for (const auto& [id, values] : stage->values) {
-      if (types.Contains(id)) metric_ids.push_back(id);
+    for (const StageMetricValues::Metric& metric : stage->values.metrics()) {
+      if (types.Contains(metric.id)) metric_ids.push_back(metric.id);
     }
   }
   for (const auto& [id, values] : driver_values) metric_ids.push_back(id);
@@ -209,8 +208,10 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
     const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(*types.Find(id)));
     values.clear();
     for (const LiveStageMetrics* stage : stages) {
-      auto it = stage->values.find(id);
-      if (it != stage->values.end()) values.insert(values.end(), it->second.begin(), it->second.end());
+      if (const StageMetricValues::Metric* metric = stage->values.Find(id)) {
+        const std::span<const int64_t> stage_values = stage->values.Values(*metric);
+        values.insert(values.end(), stage_values.begin(), stage_values.end());
+      }
     }
     const std::vector<int64_t>* driver = nullptr;
     if (auto it = driver_values.find(id); it != driver_values.end()) driver = &it->second;
@@ -261,6 +262,7 @@ void SqlListener::OnJobStart(const JobStartEvent& event) {
       metrics->stage_id = stage.stage_id;
       metrics->attempt_id = 0;
       metrics->num_tasks = stage.num_tasks;
+      metrics->values = StageMetricValues(stage.num_tasks);
       metrics->metric_types = exec->metric_types;
       stage_metrics_[stage.stage_id] = std::move(metrics);
     }
@@ -305,6 +307,7 @@ void SqlListener::OnStageSubmitted(const StageInfoEvent& info) {
   fresh->stage_id = info.stage_id;
   fresh->attempt_id = info.attempt_id;
   fresh->num_tasks = it->second->num_tasks;
+  fresh->values = StageMetricValues(fresh->num_tasks);
   fresh->metric_types = it->second->metric_types;
   it->second = std::move(fresh);
 }
@@ -328,12 +331,8 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
     return;  // that index already succeeded
   }
   // The stage's first values: room for as many metrics as the task lists accumulables (a bound
-  // on what it adds), instead of a rehash at each doubling. Both maps are looked up by id, and
-  // their order never shows (AggregateMetrics sorts the ids).
-  if (stage.values.empty()) {
-    stage.values.reserve(accumulables.size());
-    stage.max_task.reserve(accumulables.size());
-  }
+  // on what it adds), instead of growing at each doubling.
+  if (stage.values.empty()) stage.values.reserve(accumulables.size());
   for (const TaskAccumUpdate& acc : accumulables) {
     if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
     const StringId* type = stage.metric_types->Find(acc.id);
@@ -341,13 +340,15 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
     // Spark's toLong throws here, and the listener bus drops the rest of the event.
     int64_t value = 0;
     if (acc.kind != TaskAccumUpdate::Kind::kText || !ParseJavaLong(acc.text, value)) return;
-    std::vector<int64_t>& values = stage.values[acc.id];
-    if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
+    StageMetricValues::Metric& metric = stage.values.GetOrAdd(acc.id);
     if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
-    values[static_cast<size_t>(index)] = value;
+    stage.values.Values(metric)[static_cast<size_t>(index)] = value;
     if (SqlMetricNeedsMax(pool_->Get(*type))) {
-      auto [max, inserted] = stage.max_task.try_emplace(acc.id, value, event.info.task_id);
-      if (!inserted && value > max->second.first) max->second = {value, event.info.task_id};
+      if (!metric.has_max || value > metric.max_value) {
+        metric.has_max = true;
+        metric.max_value = value;
+        metric.max_task_id = event.info.task_id;
+      }
     }
   }
   const bool successful = event.info.finish_time != 0 && !event.info.failed && !event.info.killed;
