@@ -177,16 +177,6 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
     auto it = stage_metrics_.find(stage_id);
     if (it != stage_metrics_.end()) stages.push_back(it->second.get());
   }
-  std::unordered_map<int64_t, SqlMetricMaxTask> max_from_all_stages;
-  for (const LiveStageMetrics* stage : stages) {
-    for (const StageMetricValues::Metric& metric : stage->values.metrics()) {
-      if (!metric.has_max || !types.Contains(metric.id)) continue;
-      const SqlMetricMaxTask max{metric.max_value, stage->stage_id, stage->attempt_id,
-                                 metric.max_task_id};
-      auto [it, inserted] = max_from_all_stages.try_emplace(metric.id, max);
-      if (!inserted && max.value > it->second.value) it->second = max;
-    }
-  }
   std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
   for (const auto& [id, value] : exec.driver_updates) {
     if (types.Contains(id)) driver_values[id].push_back(value);
@@ -207,17 +197,22 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   for (int64_t id : metric_ids) {
     const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(*types.Find(id)));
     values.clear();
+    // The values of every stage in order, and the largest task value: the first stage's, unless a
+    // later stage's is strictly larger (ties go to the first).
+    std::optional<SqlMetricMaxTask> max_task;
     for (const LiveStageMetrics* stage : stages) {
-      if (const StageMetricValues::Metric* metric = stage->values.Find(id)) {
-        const std::span<const int64_t> stage_values = stage->values.Values(*metric);
-        values.insert(values.end(), stage_values.begin(), stage_values.end());
+      const StageMetricValues::Metric* metric = stage->values.Find(id);
+      if (metric == nullptr) continue;
+      const std::span<const int64_t> stage_values = stage->values.Values(*metric);
+      values.insert(values.end(), stage_values.begin(), stage_values.end());
+      if (metric->has_max && (!max_task || metric->max_value > max_task->value)) {
+        max_task = SqlMetricMaxTask{metric->max_value, stage->stage_id, stage->attempt_id,
+                                    metric->max_task_id};
       }
     }
     const std::vector<int64_t>* driver = nullptr;
     if (auto it = driver_values.find(id); it != driver_values.end()) driver = &it->second;
-    std::optional<SqlMetricMaxTask> max_task;
-    if (auto it = max_from_all_stages.find(id); it != max_from_all_stages.end()) {
-      max_task = it->second;
+    if (max_task) {
       // A driver value above every task value: the suffix becomes "(driver)".
       if (driver != nullptr &&
           std::any_of(driver->begin(), driver->end(), [&](int64_t v) { return v > max_task->value; })) {
