@@ -318,13 +318,21 @@ void FuzzSqlLine(const uint8_t* data, size_t size) {
     Fail("the raw SQL path and simdjson disagree on whether a line is an event");
   }
 }
-// Per small log: its first SQL-execution lines and each kind's first with texts put in
+// Per log with SQL: its first SQL-execution lines and each kind's first with texts put in
 // (SqlVariants), one per seed, and its first ones in log order as one seed (a start, its end,
 // the next start: the plan cache's repeats).
 void SeedSqlLine(SeedWriter& out) {
+  // The small logs hold no SQL: the corpus logs that do (Spark 3.0 Structured Streaming, 3.0
+  // with a few queries, 3.2 with adaptive execution updates).
+  static const char* const kSqlLogs[] = {
+      "spark/sql-events/local-1596020211915",
+      "spark/spark-events/app-20200706201101-0003",
+      "spark/spark-events/local-1642039451826",
+  };
   int n = 0;
   std::vector<std::string> kinds_seen;
-  for (const auto& [name, text] : SmallLogs(out)) {
+  for (const char* path : kSqlLogs) {
+    const std::string text = out.Corpus(path);
     int kept = 0;
     std::string in_order;
     int in_order_lines = 0;
