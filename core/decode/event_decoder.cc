@@ -44,7 +44,8 @@ static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING,
 }  // namespace
 
 EventDecoder::EventDecoder(StringPool* pool, EventSink* sink)
-    : raw_texts_(pool), tasks_(pool), jobs_(&raw_texts_), stages_(&raw_texts_), sql_scratch_(pool) {
+    : raw_texts_(pool), tasks_(pool), jobs_(&raw_texts_), stages_(&raw_texts_), sql_scratch_(pool),
+      sql_texts_(pool) {
   targets_.pool = pool;
   targets_.sink = sink;
   // The page's simdjson has no WebAssembly kernel: its scalar stage 1 was a third of the page's
@@ -90,12 +91,13 @@ void EventDecoder::OnLine(std::string_view line, uint64_t line_number) {
     RecordBadLine(unparsed_line_->line, std::move(unparsed_line_->cause));
     unparsed_line_.reset();
   }
-  // Task lines, nearly all of a log, and the stage and job events, the largest lines of logs with
-  // few tasks per stage, are read straight from the text when they have Spark's exact shape
-  // (raw_json_cursor.h), without simdjson's two passes; any other line, and any of those with
-  // something outside that shape, is decoded by simdjson below.
+  // Task lines, nearly all of a log, and the stage, job and SQL-execution events, the largest
+  // lines of logs with few tasks per stage, are read straight from the text when they have
+  // Spark's exact shape (raw_json_cursor.h), without simdjson's two passes; any other line, and
+  // any of those with something outside that shape, is decoded by simdjson below.
   if (tasks_.DecodeRawLine(line, targets_) || stages_.DecodeRawLine(line, targets_) ||
-      jobs_.DecodeRawLine(line, targets_)) {
+      jobs_.DecodeRawLine(line, targets_) ||
+      DecodeSqlRawLine(line, sql_texts_, targets_.sql_sink, sql_scratch_)) {
     ++events_;
     return;
   }

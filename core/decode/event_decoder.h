@@ -82,6 +82,9 @@ class EventDecoder : public LineConsumer {
   JobEventDecoder jobs_;
   StageEventDecoder stages_;
   SqlDecodeScratch sql_scratch_;
+  // The raw fast path's strings of the SQL events, apart from the stage and job ones: a plan's
+  // texts would evict those (and the reverse) in the direct-mapped slots.
+  RawTextInterner sql_texts_;
   EnvironmentInfo environment_;
   uint64_t events_ = 0;
   uint64_t unknown_events_ = 0;

@@ -12,6 +12,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/event_kind.h"
+#include "core/decode/raw_text_interner.h"
 #include "core/decode/sql_events.h"
 #include "simdjson.h"
 
@@ -27,6 +28,16 @@ EventKind SqlEventKindFromName(std::string_view event_name);
 simdjson::error_code DecodeSqlEvent(EventKind kind, simdjson::ondemand::object& event,
                                     StringPool& pool, SqlEventSink* sink,
                                     SqlDecodeScratch& scratch);
+
+// The raw fast path (raw_json_cursor.h) for the SQL events with the largest lines: ExecutionStart
+// and AdaptiveExecutionUpdate, whose plan tree and plan description are most of a SQL log's
+// bytes, and ExecutionEnd, which follows each start. True when `line` is one of them in Spark's
+// exact shape and its event went to `sink`; false, nothing delivered, for any other line (and
+// when the sink is null): the caller then decodes it with simdjson. `texts` interns the strings
+// by their escaped text, except the plan's texts without escapes, which go through `scratch`'s
+// plan cache as on simdjson's path; both keep texts from line to line.
+bool DecodeSqlRawLine(std::string_view line, RawTextInterner& texts, SqlEventSink* sink,
+                      SqlDecodeScratch& scratch);
 
 // java.lang.Long.parseLong: optional sign, ASCII digits, no spaces, range-checked.
 bool ParseJavaLong(std::string_view text, int64_t& out);

@@ -8,6 +8,7 @@
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
 #include "core/listen/sql_plan_graph.h"
+#include "core/listen/stage_metric_values.h"
 #include "core/model/sql_metric_format.h"
 
 namespace afterglow {
@@ -35,8 +36,8 @@ struct SqlListener::LiveStageMetrics {
   int32_t attempt_id = 0;
   int32_t num_tasks = 0;
   std::shared_ptr<MetricTypes> metric_types;
-  std::unordered_map<int64_t, std::vector<int64_t>> values;           // id -> by task index
-  std::unordered_map<int64_t, std::pair<int64_t, int64_t>> max_task;  // id -> (value, task id)
+  // id -> value by task index, and (largest value, its task id) where one is kept
+  StageMetricValues values{0};
   std::vector<bool> completed_indices;
 };
 
@@ -92,8 +93,10 @@ bool SqlListener::IsSqlStage(int32_t stage_id) const {
 
 void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begin,
                              const SqlPlanMetricEvent* end) {
+  // A plan's metrics come at once: one rehash to their count instead of one at each doubling.
+  exec.metric_types->reserve(exec.metric_types->size() + static_cast<size_t>(end - begin));
   for (const SqlPlanMetricEvent* m = begin; m != end; ++m) {
-    (*exec.metric_types)[m->accumulator_id] = m->metric_type;
+    exec.metric_types->Set(m->accumulator_id, m->metric_type);
   }
   ++exec.metric_additions;
 }
@@ -125,8 +128,7 @@ void SqlListener::Write(LiveExecution& exec) {
       written_types.size() == exec.metric_types->size()) {
     stored.metric_types = std::move(written_types);  // the same map, so the same sorted copy
   } else {
-    stored.metric_types.assign(exec.metric_types->begin(), exec.metric_types->end());
-    std::sort(stored.metric_types.begin(), stored.metric_types.end());
+    stored.metric_types = exec.metric_types->Sorted();
     exec.metric_additions_written = exec.metric_additions;
   }
   if (!exec.written) {
@@ -175,26 +177,14 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
     auto it = stage_metrics_.find(stage_id);
     if (it != stage_metrics_.end()) stages.push_back(it->second.get());
   }
-  std::unordered_map<int64_t, SqlMetricMaxTask> max_from_all_stages;
-  for (const LiveStageMetrics* stage : stages) {
-    for (const auto& [id, value_task] : stage->max_task) {
-      if (types.count(id) == 0) continue;
-      auto [it, inserted] = max_from_all_stages.try_emplace(
-          id, SqlMetricMaxTask{value_task.first, stage->stage_id, stage->attempt_id,
-                               value_task.second});
-      if (!inserted && value_task.first > it->second.value) {
-        it->second = {value_task.first, stage->stage_id, stage->attempt_id, value_task.second};
-      }
-    }
-  }
   std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
   for (const auto& [id, value] : exec.driver_updates) {
-    if (types.count(id) > 0) driver_values[id].push_back(value);
+    if (types.Contains(id)) driver_values[id].push_back(value);
   }
   std::vector<int64_t> metric_ids;
   for (const LiveStageMetrics* stage : stages) {
-    for (const auto& [id, values] : stage->values) {
-      if (types.count(id) > 0) metric_ids.push_back(id);
+    for (const StageMetricValues::Metric& metric : stage->values.metrics()) {
+      if (types.Contains(metric.id)) metric_ids.push_back(metric.id);
     }
   }
   for (const auto& [id, values] : driver_values) metric_ids.push_back(id);
@@ -205,17 +195,24 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
   out.reserve(metric_ids.size());
   std::vector<int64_t> values;
   for (int64_t id : metric_ids) {
-    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(types.at(id)));
+    const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(*types.Find(id)));
     values.clear();
+    // The values of every stage in order, and the largest task value: the first stage's, unless a
+    // later stage's is strictly larger (ties go to the first).
+    std::optional<SqlMetricMaxTask> max_task;
     for (const LiveStageMetrics* stage : stages) {
-      auto it = stage->values.find(id);
-      if (it != stage->values.end()) values.insert(values.end(), it->second.begin(), it->second.end());
+      const StageMetricValues::Metric* metric = stage->values.Find(id);
+      if (metric == nullptr) continue;
+      const std::span<const int64_t> stage_values = stage->values.Values(*metric);
+      values.insert(values.end(), stage_values.begin(), stage_values.end());
+      if (metric->has_max && (!max_task || metric->max_value > max_task->value)) {
+        max_task = SqlMetricMaxTask{metric->max_value, stage->stage_id, stage->attempt_id,
+                                    metric->max_task_id};
+      }
     }
     const std::vector<int64_t>* driver = nullptr;
     if (auto it = driver_values.find(id); it != driver_values.end()) driver = &it->second;
-    std::optional<SqlMetricMaxTask> max_task;
-    if (auto it = max_from_all_stages.find(id); it != max_from_all_stages.end()) {
-      max_task = it->second;
+    if (max_task) {
       // A driver value above every task value: the suffix becomes "(driver)".
       if (driver != nullptr &&
           std::any_of(driver->begin(), driver->end(), [&](int64_t v) { return v > max_task->value; })) {
@@ -241,8 +238,10 @@ void SqlListener::OnJobStart(const JobStartEvent& event) {
     if (stored != model_->sql.executions.end()) {
       // Re-open a finished execution from the store rather than overwrite it.
       exec->row = stored->second;
-      exec->metric_types->insert(stored->second.metric_types.begin(),
-                                 stored->second.metric_types.end());
+      exec->metric_types->reserve(stored->second.metric_types.size());
+      for (const auto& [id, type] : stored->second.metric_types) {
+        exec->metric_types->Insert(id, type);
+      }
       exec->stage_set.insert(exec->row.stages.begin(), exec->row.stages.end());
       exec->end_events = exec->row.jobs.size() + 1;
     } else {
@@ -258,6 +257,7 @@ void SqlListener::OnJobStart(const JobStartEvent& event) {
       metrics->stage_id = stage.stage_id;
       metrics->attempt_id = 0;
       metrics->num_tasks = stage.num_tasks;
+      metrics->values = StageMetricValues(stage.num_tasks);
       metrics->metric_types = exec->metric_types;
       stage_metrics_[stage.stage_id] = std::move(metrics);
     }
@@ -302,6 +302,7 @@ void SqlListener::OnStageSubmitted(const StageInfoEvent& info) {
   fresh->stage_id = info.stage_id;
   fresh->attempt_id = info.attempt_id;
   fresh->num_tasks = it->second->num_tasks;
+  fresh->values = StageMetricValues(fresh->num_tasks);
   fresh->metric_types = it->second->metric_types;
   it->second = std::move(fresh);
 }
@@ -324,20 +325,25 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
       stage.completed_indices[static_cast<size_t>(index)]) {
     return;  // that index already succeeded
   }
+  // The stage's first values: room for as many metrics as the task lists accumulables (a bound
+  // on what it adds), instead of growing at each doubling.
+  if (stage.values.empty()) stage.values.reserve(accumulables.size());
   for (const TaskAccumUpdate& acc : accumulables) {
     if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
-    auto type = stage.metric_types->find(acc.id);
-    if (type == stage.metric_types->end()) continue;
+    const StringId* type = stage.metric_types->Find(acc.id);
+    if (type == nullptr) continue;
     // Spark's toLong throws here, and the listener bus drops the rest of the event.
     int64_t value = 0;
     if (acc.kind != TaskAccumUpdate::Kind::kText || !ParseJavaLong(acc.text, value)) return;
-    std::vector<int64_t>& values = stage.values[acc.id];
-    if (values.empty() && stage.num_tasks > 0) values.assign(static_cast<size_t>(stage.num_tasks), 0);
+    StageMetricValues::Metric& metric = stage.values.GetOrAdd(acc.id);
     if (index < 0 || index >= stage.num_tasks) return;  // ArrayIndexOutOfBounds: event dropped
-    values[static_cast<size_t>(index)] = value;
-    if (SqlMetricNeedsMax(pool_->Get(type->second))) {
-      auto [max, inserted] = stage.max_task.try_emplace(acc.id, value, event.info.task_id);
-      if (!inserted && value > max->second.first) max->second = {value, event.info.task_id};
+    stage.values.Values(metric)[static_cast<size_t>(index)] = value;
+    if (SqlMetricNeedsMax(pool_->Get(*type))) {
+      if (!metric.has_max || value > metric.max_value) {
+        metric.has_max = true;
+        metric.max_value = value;
+        metric.max_task_id = event.info.task_id;
+      }
     }
   }
   const bool successful = event.info.finish_time != 0 && !event.info.failed && !event.info.killed;

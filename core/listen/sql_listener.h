@@ -17,6 +17,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
+#include "core/listen/accumulator_types.h"
 #include "core/listen/streaming_retention.h"
 #include "core/model/app_model.h"
 
@@ -53,7 +54,7 @@ class SqlListener : public SqlEventSink {
   static constexpr size_t kRetainedExecutions = 1000;
 
  private:
-  using MetricTypes = std::unordered_map<int64_t, StringId>;
+  using MetricTypes = AccumulatorTypes;
   struct LiveExecution;
   struct LiveStageMetrics;
 

@@ -28,6 +28,8 @@ void FuzzTaskLine(const uint8_t*, size_t);
 void SeedTaskLine(SeedWriter&);
 void FuzzStageJobLine(const uint8_t*, size_t);
 void SeedStageJobLine(SeedWriter&);
+void FuzzSqlLine(const uint8_t*, size_t);
+void SeedSqlLine(SeedWriter&);
 void FuzzZip(const uint8_t*, size_t);
 void SeedZip(SeedWriter&);
 void FuzzLayout(const uint8_t*, size_t);
@@ -50,6 +52,7 @@ const FuzzTarget* Targets(size_t* count) {
       {"event_line", FuzzEventLine, SeedEventLine},
       {"task_line", FuzzTaskLine, SeedTaskLine},
       {"stage_job_line", FuzzStageJobLine, SeedStageJobLine},
+      {"sql_line", FuzzSqlLine, SeedSqlLine},
       {"zip", FuzzZip, SeedZip},
       {"layout", FuzzLayout, SeedLayout},
       {"redactor", FuzzRedactor, SeedRedactor},

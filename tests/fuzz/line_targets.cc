@@ -1,5 +1,6 @@
 // Targets for the text layers: the line splitter over any chunking, the event decoder on one
-// line, and the raw task, stage and job fast paths against simdjson's reading of the same line.
+// line, and the raw task, stage, job and SQL-execution fast paths against simdjson's reading of the
+// same line.
 #include <algorithm>
 #include <cstring>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "core/ingest/line_splitter.h"
 #include "tests/fuzz/fuzz_inputs.h"
 #include "tests/fuzz/fuzz_target.h"
+#include "tests/fuzz/sql_recording_sink.h"
 #include "tests/fuzz/stage_job_recording_sink.h"
 #include "tests/fuzz/task_recording_sink.h"
 
@@ -93,12 +95,53 @@ std::vector<std::string> StageVariants(const std::string& line) {
   return variants;
 }
 
+// Whether a line is one of the SQL-execution events the raw path reads (by its "Event" value).
+bool IsSqlExecutionLine(const std::string& line) {
+  for (const char* kind : {".SparkListenerSQLExecutionStart\"", ".SparkListenerSQLExecutionEnd\"",
+                           ".SparkListenerSQLAdaptiveExecutionUpdate\""}) {
+    if (line.find(kind) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// A SQL-execution line with what the corpus lacks put in: \u escapes (a surrogate pair
+// included), UTF-8, nulls where Jackson leaves fields unset, a root execution id, an error
+// message, a config whose value is not text.
+std::vector<std::string> SqlVariants(const std::string& line) {
+  const std::pair<const char*, const char*> kInsertions[] = {
+      {"\"simpleString\":\"", "caf\\u00e9 \\ud83d\\ude00 \\u0000 \\\"q\\\" "},
+      {"\"nodeName\":\"", "caf\xC3\xA9 "},
+      {"\"description\":\"", "\\\"quoted\\\"\\n\\tat \\/x\\u00e9\\n"},
+      {"\"executionId\":", "1,\"rootExecutionId\":\"3\",\"description\":null,\"executionId\":"},
+      {"\"name\":\"", "\\t"},
+      {"\"metrics\":[", "{\"name\":null,\"accumulatorId\":1,\"metricType\":\"sum\"},"},
+      {"\"time\":", "1,\"errorMessage\":\"boom\\n\\tat x\",\"time\":"},
+      {"\"modifiedConfigs\":{", "\"a\":null,\"b\":3,\"c\":\"d\\n\","},
+      {"\"sparkPlanInfo\":", "null,\"sparkPlanInfo\":"},
+  };
+  std::vector<std::string> variants;
+  for (const auto& [anchor, text] : kInsertions) {
+    const size_t at = line.find(anchor);
+    if (at == std::string::npos) continue;
+    const size_t end = at + std::strlen(anchor);
+    std::string insertion = text;
+    // Into an empty object or array, without the comma that would end it.
+    if (insertion.back() == ',' && (line[end] == '}' || line[end] == ']')) insertion.pop_back();
+    std::string variant = line;
+    variant.insert(end, insertion);
+    variants.push_back(std::move(variant));
+  }
+  return variants;
+}
+
 }  // namespace line_targets
 
 using line_targets::CheckingConsumer;
+using line_targets::IsSqlExecutionLine;
 using line_targets::IsStageOrJobLine;
 using line_targets::LogLines;
 using line_targets::PaddedLine;
+using line_targets::SqlVariants;
 using line_targets::StageVariants;
 
 void FuzzLineSplitter(const uint8_t* data, size_t size) {
@@ -239,6 +282,77 @@ void SeedStageJobLine(SeedWriter& out) {
       out.Write("stage-job-" + std::to_string(n++), line);
     }
     if (in_order_lines > 1) out.Write("stage-job-in-order-" + std::to_string(n++), in_order);
+  }
+}
+
+// The same differential check for the SQL-execution events the raw path reads (ExecutionStart,
+// ExecutionEnd, AdaptiveExecutionUpdate): a plan tree nested to any depth, texts with escapes,
+// nulls and modified configs must read the same both ways, and both decoders must agree on
+// whether each line was an event. Several lines per input, as for the stage and job events: the
+// raw path's interner and the plan cache keep texts between lines.
+void FuzzSqlLine(const uint8_t* data, size_t size) {
+  constexpr int kMaxSqlLines = 8;
+  StringPool pool;  // shared: equal texts get equal ids in both decoders
+  StageJobRecordingSink fast_events(&pool), simdjson_events(&pool);
+  SqlRecordingSink fast_sink(&pool), simdjson_sink(&pool);
+  EventDecoder fast(&pool, &fast_events), simdjson(&pool, &simdjson_events);
+  fast.set_sql_sink(&fast_sink);
+  simdjson.set_sql_sink(&simdjson_sink);
+  uint64_t line_number = 0;
+  while (size > 0 && line_number < kMaxSqlLines) {
+    const PaddedLine line(data, size), spaced(data, size, " ");
+    const size_t consumed = std::min(size, line.line().size() + 1);
+    data += consumed;
+    size -= consumed;
+    ++line_number;
+    if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    fast.OnLine(line.line(), line_number);
+    simdjson.OnLine(spaced.line(), line_number);
+  }
+  fast.OnEnd(false);
+  simdjson.OnEnd(false);
+  if (fast_sink.events != simdjson_sink.events) {
+    Fail("the raw SQL path and simdjson read different events");
+  }
+  if (fast.events() != simdjson.events() || fast.bad_line_count() != simdjson.bad_line_count()) {
+    Fail("the raw SQL path and simdjson disagree on whether a line is an event");
+  }
+}
+// Per log with SQL: its first SQL-execution lines and each kind's first with texts put in
+// (SqlVariants), one per seed, and its first ones in log order as one seed (a start, its end,
+// the next start: the plan cache's repeats).
+void SeedSqlLine(SeedWriter& out) {
+  // The small logs hold no SQL: the corpus logs that do (Spark 3.0 Structured Streaming, 3.0
+  // with a few queries, 3.2 with adaptive execution updates).
+  static const char* const kSqlLogs[] = {
+      "spark/sql-events/local-1596020211915",
+      "spark/spark-events/app-20200706201101-0003",
+      "spark/spark-events/local-1642039451826",
+  };
+  int n = 0;
+  std::vector<std::string> kinds_seen;
+  for (const char* path : kSqlLogs) {
+    const std::string text = out.Corpus(path);
+    int kept = 0;
+    std::string in_order;
+    int in_order_lines = 0;
+    for (const std::string& line : LogLines(text)) {
+      if (!IsSqlExecutionLine(line) || line.size() > 65536) continue;
+      if (in_order_lines < 6 && in_order.size() + line.size() < 65536) {
+        in_order += line + "\n";
+        ++in_order_lines;
+      }
+      const std::string kind = line.substr(0, line.find(',') + 1);
+      if (std::find(kinds_seen.begin(), kinds_seen.end(), kind) == kinds_seen.end()) {
+        kinds_seen.push_back(kind);
+        for (const std::string& variant : SqlVariants(line)) {
+          out.Write("sql-variant-" + std::to_string(n++), variant);
+        }
+      }
+      if (kept++ >= 6) continue;
+      out.Write("sql-" + std::to_string(n++), line);
+    }
+    if (in_order_lines > 1) out.Write("sql-in-order-" + std::to_string(n++), in_order);
   }
 }
 

@@ -14,7 +14,7 @@ mkdir -p "$work/corpus" "$work/seeds"
 set -- "$work/corpus" "$work/seeds"
 [ -d "$here/regressions/$target" ] && set -- "$@" "$here/regressions/$target"
 case $target in
-  event_line|task_line|stage_job_line|redactor|router|session|zip) dict=-dict=$here/spark.dict ;;
+  event_line|task_line|stage_job_line|sql_line|redactor|router|session|zip) dict=-dict=$here/spark.dict ;;
   *) dict= ;;
 esac
 exec "$binary" --target="$target" $dict -seed=1 -max_len=65536 -timeout=30 -rss_limit_mb=2048 \
