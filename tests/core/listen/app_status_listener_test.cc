@@ -224,7 +224,7 @@ std::vector<std::pair<int64_t, std::string>> ShownAccumulables(const Session& se
                                                                int stage_id) {
   std::vector<std::pair<int64_t, std::string>> out;
   for (const StageAccumulable& acc : Stage(session, stage_id).accumulables) {
-    out.emplace_back(acc.id, std::string(session.strings().Get(acc.name)));
+    out.emplace_back(acc.id, std::string(session.strings().Get(acc.name.id)));
   }
   return out;
 }
