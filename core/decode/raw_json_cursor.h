@@ -129,6 +129,18 @@ class RawCursor {
     return true;
   }
 
+  // Past `text` when the line continues with exactly it; false, the cursor unmoved, otherwise.
+  // `text` must be a whole value the cursor accepted before (then the same bytes here are the
+  // same valid value, ended where `text` ends).
+  bool ConsumeRawText(std::string_view text) {
+    if (static_cast<size_t>(end_ - at_) < text.size() ||
+        std::memcmp(at_, text.data(), text.size()) != 0) {
+      return false;
+    }
+    at_ += text.size();
+    return true;
+  }
+
   // An integer as JSON writes it: optional '-', then 1 to 18 digits, no leading zero, no
   // fraction or exponent. Anything else (5.0, 1e3, 19+ digits) is left to simdjson's lenient read.
   // Most integers of a log are one digit (zero metrics) followed by the object's or array's next

@@ -13,6 +13,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/decode/raw_json_cursor.h"
+#include "core/decode/rdd_info_cache.h"
 #include "core/events/events.h"
 
 namespace afterglow {
@@ -38,6 +39,9 @@ class RawTextInterner {
 
   StringPool& pool() { return *pool_; }
   std::string_view Get(StringId id) const { return pool_->Get(id); }
+  // The stage infos' repeated "RDD Info" arrays: kept here because every raw StageInfo reader
+  // (the stage and the job events' decoders) already holds this interner.
+  RddInfoCache& rdd_infos() { return rdd_infos_; }
 
  private:
   struct Slot {
@@ -54,6 +58,7 @@ class RawTextInterner {
   std::array<Slot, size_t{1} << kSlotBits> slots_{};
   std::array<Slot, size_t{1} << kLongSlotBits> long_slots_{};  // by their first 16 bytes
   std::string unescaped_;  // scratch for a miss, with the unescaper's padding
+  RddInfoCache rdd_infos_;
 };
 
 // The pool behind either path's strings, for a decoder template that interns a literal.

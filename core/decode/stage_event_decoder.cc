@@ -88,9 +88,7 @@ error_code ReadStageInfo(Value&& value, Strings& strings, StageInfoEvent& info,
       case json::KeyIndex(kStageInfoKeys, "Stage Name"): return ReadString(v, strings, info.name);
       case json::KeyIndex(kStageInfoKeys, "Number of Tasks"): return ReadInt32(v, info.num_tasks);
       case json::KeyIndex(kStageInfoKeys, "RDD Info"):
-        return ForEachElement(v, [&](auto&& rdd) {
-          return DecodeRddInfo(rdd, strings, info, rdd_operations);
-        });
+        return DecodeRddInfos(v, strings, info, rdd_operations);
       case json::KeyIndex(kStageInfoKeys, "Parent IDs"):
         return ForEachElement(v, [&](auto&& id) {
           return ReadInt32(id, info.parent_ids.emplace_back());

@@ -142,4 +142,27 @@ error_code DecodeRddInfo(json::RawCursor& value, RawTextInterner& strings, Stage
   return ReadRddInfo(value, strings, info, operations);
 }
 
+error_code DecodeRddInfos(od::value value, StringPool& pool, StageInfoEvent& info,
+                          bool operations) {
+  return ForEachElement(value, [&](od::value rdd) {
+    return ReadRddInfo(rdd, pool, info, operations);
+  });
+}
+
+error_code DecodeRddInfos(json::RawCursor& value, RawTextInterner& strings, StageInfoEvent& info,
+                          bool operations) {
+  RddInfoCache& cache = strings.rdd_infos();
+  if (cache.ConsumeRepeat(value, operations, info)) return SUCCESS;
+  const char* start = value.at();
+  const size_t ids_from = info.rdd_ids.size();
+  const size_t persisted_from = info.persisted_rdds.size();
+  const size_t operations_from = info.rdd_operations.size();
+  AG_JSON_TRY(ForEachElement(value, [&](json::RawCursor& rdd) {
+    return ReadRddInfo(rdd, strings, info, operations);
+  }));
+  cache.Keep(std::string_view(start, static_cast<size_t>(value.at() - start)), operations, info,
+             ids_from, persisted_from, operations_from);
+  return SUCCESS;
+}
+
 }  // namespace afterglow

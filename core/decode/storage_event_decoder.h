@@ -27,6 +27,12 @@ simdjson::error_code DecodeRddInfo(simdjson::ondemand::value value, StringPool& 
 // The same on the raw fast path (raw_json_cursor.h), its strings through `strings`.
 simdjson::error_code DecodeRddInfo(json::RawCursor& value, RawTextInterner& strings,
                                    StageInfoEvent& info, bool operations);
+// A StageInfo's whole "RDD Info" array, each element as DecodeRddInfo reads it.
+simdjson::error_code DecodeRddInfos(simdjson::ondemand::value value, StringPool& pool,
+                                    StageInfoEvent& info, bool operations);
+// The same on the raw fast path; an array seen before (strings.rdd_infos()) is not read again.
+simdjson::error_code DecodeRddInfos(json::RawCursor& value, RawTextInterner& strings,
+                                    StageInfoEvent& info, bool operations);
 // A "Storage Level" object.
 simdjson::error_code DecodeStorageLevel(simdjson::ondemand::value value, StorageLevelInfo& out);
 

@@ -29,6 +29,17 @@ StringId CommitDeniedReason(StringPool& pool, const TaskEndEvent& event) {
   return pool.Intern(text);
 }
 
+// Whether no two of `accumulables` share an id: sorted ids, not a search per entry, since a
+// stage of a SQL job carries dozens.
+bool HasDistinctIds(const std::vector<AccumulableEvent>& accumulables) {
+  if (accumulables.size() < 2) return true;
+  std::vector<int64_t> ids;
+  ids.reserve(accumulables.size());
+  for (const AccumulableEvent& acc : accumulables) ids.push_back(acc.id);
+  std::sort(ids.begin(), ids.end());
+  return std::adjacent_find(ids.begin(), ids.end()) == ids.end();
+}
+
 }  // namespace
 
 void SortLikeScalaLongHashMap(std::vector<StageAccumulable>& accumulables, size_t total) {
@@ -109,8 +120,21 @@ void AppStatusListener::CopyStageInfo(const StageInfoEvent& info, StageAttempt& 
   stage.parent_ids = info.parent_ids;
   // StageInfo.accumulables is a HashMap by id (a repeated id keeps the last entry); the status
   // model drops internal and SQL entries (LiveEntityHelpers.newAccumulatorInfos).
-  std::vector<int64_t> distinct_ids;
   stage.accumulables.clear();
+  const bool any_shown =
+      std::any_of(info.accumulables.begin(), info.accumulables.end(),
+                  [](const AccumulableEvent& acc) { return !acc.internal && !acc.metadata_sql; });
+  if (!any_shown) return;  // most stages: only internal metrics, or SQL ones
+  if (HasDistinctIds(info.accumulables)) {
+    // The usual case: no entry replaces another, so none has to be looked for.
+    for (const AccumulableEvent& acc : info.accumulables) {
+      if (acc.internal || acc.metadata_sql) continue;
+      stage.accumulables.push_back({acc.id, acc.name, acc.update, acc.value});
+    }
+    SortLikeScalaLongHashMap(stage.accumulables, info.accumulables.size());
+    return;
+  }
+  std::vector<int64_t> distinct_ids;
   for (const AccumulableEvent& acc : info.accumulables) {
     const bool repeated =
         std::find(distinct_ids.begin(), distinct_ids.end(), acc.id) != distinct_ids.end();

@@ -226,6 +226,52 @@ TEST_F(RawStageLineTest, JobStartReadsItsStagesOperationGraphAndTheSameAsSimdjso
   ExpectSameProperties(job.properties, spaced.properties);
 }
 
+TEST_F(RawStageLineTest, ARepeatedRddInfoArrayDecodesAsItsFirstSightDid) {
+  // The fast path keeps each RDD Info array it read and, when the same text comes again, hands
+  // on what it decoded to: the operation-graph fields only when they were read (a JobStart's
+  // stage infos), and never for an array that differs past its first bytes.
+  const std::string submitted = R"({"Event":"SparkListenerStageSubmitted","Stage Info":)" +
+                                kStageInfo + R"(,"Properties":)" + kProperties + "}";
+  const std::string job_start = R"({"Event":"SparkListenerJobStart","Job ID":4,)"
+                                R"("Submission Time":1623280715472,"Stage Infos":[)" +
+                                kStageInfo + "," + kStageInfo +
+                                R"(],"Stage IDs":[0],"Properties":)" + kProperties + "}";
+  std::string other_storage = submitted;  // the same first RDD but its level, further on
+  other_storage.replace(other_storage.find(R"("Use Memory":true)"), 17, R"("Use Memory":false)");
+  std::string other_parents = job_start;  // the second RDD's parents, near the array's end
+  other_parents.replace(other_parents.rfind(R"("Parent IDs":[],"Storage)"), 16,
+                        R"("Parent IDs":[9],)");
+  for (const std::string& line : {submitted, job_start, job_start, submitted, other_storage,
+                                  other_parents, submitted}) {
+    Feed(line);
+    Feed(Spaced(line));
+  }
+  EXPECT_EQ(decoder_.bad_line_count(), 0u);
+  ASSERT_EQ(sink_.submitted.size(), 8u);
+  ASSERT_EQ(sink_.job_starts.size(), 6u);
+  for (size_t i = 0; i < sink_.submitted.size(); i += 2) {
+    ExpectSameStageInfo(sink_.submitted[i], sink_.submitted[i + 1]);  // raw, simdjson
+  }
+  for (size_t i = 0; i < sink_.job_starts.size(); i += 2) {
+    ASSERT_EQ(sink_.job_starts[i].stage_info_count, 2u);
+    ASSERT_EQ(sink_.job_starts[i + 1].stage_info_count, 2u);
+    for (size_t s = 0; s < 2; ++s) {
+      ExpectSameStageInfo(sink_.job_starts[i].stage_infos[s], sink_.job_starts[i + 1].stage_infos[s]);
+    }
+  }
+  for (const StageInfoEvent& info : sink_.submitted) EXPECT_TRUE(info.rdd_operations.empty());
+  EXPECT_EQ(sink_.submitted[0].persisted_rdds.size(), 1u);
+  EXPECT_EQ(sink_.submitted[4].persisted_rdds.size(), 0u);  // other_storage
+  EXPECT_EQ(sink_.submitted[6].persisted_rdds.size(), 1u);
+  const StageInfoEvent& repeated = sink_.job_starts[2].stage_infos[1];
+  ASSERT_EQ(repeated.rdd_operations.size(), 2u);
+  EXPECT_EQ(Text(repeated.rdd_operations[0].scope), R"({"id":"3","name":"mapPartitions"})");
+  EXPECT_EQ(sink_.job_starts[4].stage_infos[0].rdd_operations[1].parent_ids,
+            std::vector<int32_t>{});
+  EXPECT_EQ(sink_.job_starts[4].stage_infos[1].rdd_operations[1].parent_ids,
+            std::vector<int32_t>{9});
+}
+
 TEST_F(RawStageLineTest, LinesOutsideTheFastPathStillDecode) {
   // A UTF-8 stage name, a lone surrogate in Details (simdjson's error) and an object as an
   // accumulable's value: simdjson reads them. A pre-1.2 JobStart gets its stub stage infos.

@@ -204,6 +204,63 @@ TEST(AppStatusListener, JobEndedBeforeItsStageKeepsCountingUntilTheStageIsDroppe
   EXPECT_TRUE(job.completed_indices.empty());
 }
 
+// A StageCompleted whose StageInfo carries `accumulables` (the JSON array's elements).
+std::string StageCompletedWith(int stage, const std::string& accumulables) {
+  return R"({"Event":"SparkListenerStageCompleted","Stage Info":{"Stage ID":)" +
+         std::to_string(stage) +
+         R"(,"Stage Attempt ID":0,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],)"
+         R"("Details":"","Submission Time":1100,"Completion Time":4000,"Accumulables":[)" +
+         accumulables + "]}}\n";
+}
+
+std::string Accumulable(int64_t id, const std::string& name, const std::string& value,
+                        bool internal = false, bool sql = false) {
+  return R"({"ID":)" + std::to_string(id) + R"(,"Name":")" + name + R"(","Value":")" + value +
+         R"(","Internal":)" + (internal ? "true" : "false") +
+         R"(,"Count Failed Values":true)" + (sql ? R"(,"Metadata":"sql")" : "") + "}";
+}
+
+std::vector<std::pair<int64_t, std::string>> ShownAccumulables(const Session& session,
+                                                               int stage_id) {
+  std::vector<std::pair<int64_t, std::string>> out;
+  for (const StageAccumulable& acc : Stage(session, stage_id).accumulables) {
+    out.emplace_back(acc.id, std::string(session.strings().Get(acc.name.id)));
+  }
+  return out;
+}
+
+TEST(AppStatusListener, StageAccumulablesKeepTheShownOnesInScalaHashMapOrder) {
+  // Twelve internal entries make the map's table 32 wide, where id 16 comes after id 1; they are
+  // dropped, as is the SQL one.
+  std::string accs;
+  for (int id = 100; id < 112; ++id) accs += Accumulable(id, "internal.metrics.x", "1", true) + ",";
+  accs += Accumulable(16, "sixteen", "2") + "," + Accumulable(1, "one", "3") + "," +
+          Accumulable(7, "rows", "4", false, /*sql=*/true);
+  auto session = LoadInlineLog(JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) +
+                               StageCompletedWith(0, accs) + JobEnd(0));
+  using Shown = std::vector<std::pair<int64_t, std::string>>;
+  EXPECT_EQ(ShownAccumulables(*session, 0), (Shown{{1, "one"}, {16, "sixteen"}}));
+
+  // Alone, the two share a 16-wide table: id 16 is in bucket 0, before id 1.
+  session = LoadInlineLog(JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) +
+                          StageCompletedWith(0, Accumulable(1, "one", "3") + "," +
+                                                    Accumulable(16, "sixteen", "2")) +
+                          JobEnd(0));
+  EXPECT_EQ(ShownAccumulables(*session, 0), (Shown{{16, "sixteen"}, {1, "one"}}));
+}
+
+TEST(AppStatusListener, ARepeatedStageAccumulableIdKeepsItsLastEntry) {
+  // As StageInfo's HashMap by id: the last entry of an id replaces the earlier ones, an internal
+  // one included (which then drops the id).
+  const std::string accs = Accumulable(1, "first", "1") + "," + Accumulable(2, "two", "2") + "," +
+                           Accumulable(1, "last", "3") + "," + Accumulable(2, "hidden", "4", true) +
+                           "," + Accumulable(3, "three", "5");
+  auto session = LoadInlineLog(JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) +
+                               StageCompletedWith(0, accs) + JobEnd(0));
+  using Shown = std::vector<std::pair<int64_t, std::string>>;
+  EXPECT_EQ(ShownAccumulables(*session, 0), (Shown{{1, "last"}, {3, "three"}}));
+}
+
 TEST(ScalaHashMapOrder, SmallIdsIterateAscendingAndLargeOnesByBucket) {
   std::vector<StageAccumulable> accs = {{5, {}, {}, {}}, {1, {}, {}, {}}, {3, {}, {}, {}}};
   SortLikeScalaLongHashMap(accs, 3);
