@@ -53,6 +53,23 @@ struct RawKey {
     return raw;
   }
 
+  // Any fixed text, matched as written: a separator and key together (`,"Name":`), so a reader
+  // of one exact shape compares them in one step. The text must be plain (no quote inside a
+  // string, no backslash, printable ASCII), as a key's is.
+  static constexpr RawKey Literal(std::string_view text) {
+    RawKey raw;
+    const size_t size = text.size();
+    if (size == 0 || size > kMaxWords * 8) KeyIsTooLongForRawKey();
+    for (size_t i = 0; i < size; ++i) {
+      raw.words[i / 8] |= uint64_t{static_cast<unsigned char>(text[i])} << (8 * (i % 8));
+    }
+    raw.size = static_cast<uint8_t>(size);
+    raw.last_word = static_cast<uint8_t>((size - 1) / 8);
+    const size_t last_bytes = size - 8 * raw.last_word;
+    raw.last_mask = last_bytes == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * last_bytes)) - 1;
+    return raw;
+  }
+
   // Not constexpr, and never defined: Of() calls it for a key too long, which then fails to
   // compile.
   static void KeyIsTooLongForRawKey();
@@ -138,6 +155,31 @@ class RawCursor {
       return false;
     }
     at_ += text.size();
+    return true;
+  }
+
+  // Past a copy of a token this cursor has already read and validated on the same line (`size`
+  // bytes at `token`, at most 16), when that copy is at the cursor and followed by `next`; false,
+  // the cursor unmoved, otherwise. A complete JSON token (a number, or a string with its quotes)
+  // repeated byte for byte and ended the same way is the same valid token, so it needs no second
+  // scan: a task accumulable's "Value" mostly repeats its "Update". Compared as two words (lines
+  // carry readable padding, and `token` lies before the cursor).
+  bool ConsumeCopyOf(const char* token, size_t size, char next) {
+    if (size == 0 || size > 16 || static_cast<size_t>(end_ - at_) <= size || at_[size] != next) {
+      return false;
+    }
+    uint64_t here[2];
+    uint64_t there[2];
+    std::memcpy(here, at_, 16);
+    std::memcpy(there, token, 16);
+    const uint64_t low_mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * size)) - 1;
+    const uint64_t high_mask = size <= 8    ? 0
+                               : size >= 16 ? ~uint64_t{0}
+                                            : (uint64_t{1} << (8 * (size - 8))) - 1;
+    if ((((here[0] ^ there[0]) & low_mask) | ((here[1] ^ there[1]) & high_mask)) != 0) {
+      return false;
+    }
+    at_ += size;
     return true;
   }
 

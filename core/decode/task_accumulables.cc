@@ -155,45 +155,73 @@ error_code ReadAccumulableFields(Value&& element, AccumulableFields& out) {
   });
 }
 
+// "Update" and "Value" as JsonProtocol writes them: a string without escapes or a number (a
+// boolean, null, array or object goes to the general walk). Inline, unlike ReadTextValue: the
+// canonical reader below runs for almost every accumulable of a log.
+simdjson_inline error_code ReadCanonicalText(json::RawCursor& c, TextValue& out) {
+  out.present = true;
+  if (c.Peek() == '"') {
+    out.is_string = true;
+    return c.ReadPlainString(out.text);
+  }
+  out.is_number = true;
+  return c.ReadNumberToken(out.text);
+}
+
 // The one shape JsonProtocol writes, `{"ID":..,"Name":..,"Update":..,"Value":..,"Internal":..,
-// "Count Failed Values":..[,"Metadata":..]}`, read key after key with each key a compile-time
-// literal: a task event holds dozens of these, and the general walk's per-key bookkeeping (which
-// key comes next, the dispatch on its index, the check for an unread value) costs more than
-// reading the values. kNotCanonical at the first difference, with the cursor anywhere: the
-// caller rewinds and reads the element with ReadAccumulableFields. On success `out` is what
+// "Count Failed Values":..[,"Metadata":..]}`, read with each separator and key matched as one
+// compile-time literal (`,"Name":`): a task event holds dozens of these, and the general walk's
+// per-key bookkeeping (which key comes next, the dispatch on its index, the check for an unread
+// value) costs more than reading the values. The name and the value are viewed in place, not
+// interned (most entries are internal, and DeliverAccumulable interns only shown ones), but
+// still scanned: a line the raw path accepts must be valid JSON. kNotCanonical at the first
+// difference, with the cursor anywhere: the caller rewinds and reads the element with
+// ReadAccumulableFields. On success `out` (default-constructed before) is what
 // ReadAccumulableFields gives for the same text.
-error_code ReadCanonicalAccumulable(json::RawCursor& c, AccumulableFields& out) {
-  static constexpr json::RawKey kId = json::RawKey::Of("ID");
-  static constexpr json::RawKey kName = json::RawKey::Of("Name");
-  static constexpr json::RawKey kUpdate = json::RawKey::Of("Update");
-  static constexpr json::RawKey kValue = json::RawKey::Of("Value");
-  static constexpr json::RawKey kInternal = json::RawKey::Of("Internal");
-  static constexpr json::RawKey kCountFailedValues = json::RawKey::Of("Count Failed Values");
-  static constexpr json::RawKey kMetadata = json::RawKey::Of("Metadata");
-  if (!c.Consume('{') || !c.ConsumeKey(kId)) return json::kNotCanonical;
+simdjson_inline error_code ReadCanonicalAccumulable(json::RawCursor& c, AccumulableFields& out) {
+  static constexpr json::RawKey kOpenId = json::RawKey::Literal(R"({"ID":)");
+  static constexpr json::RawKey kName = json::RawKey::Literal(R"(,"Name":)");
+  static constexpr json::RawKey kUpdate = json::RawKey::Literal(R"(,"Update":)");
+  static constexpr json::RawKey kValue = json::RawKey::Literal(R"(,"Value":)");
+  static constexpr json::RawKey kInternal = json::RawKey::Literal(R"(,"Internal":)");
+  static constexpr json::RawKey kCountFailedValues =
+      json::RawKey::Literal(R"(,"Count Failed Values":)");
+  static constexpr json::RawKey kMetadata = json::RawKey::Literal(R"(,"Metadata":)");
+  if (!c.ConsumeKey(kOpenId)) return json::kNotCanonical;
   AG_JSON_TRY(c.ReadInt64(out.id));
-  if (!c.Consume(',') || !c.ConsumeKey(kName)) return json::kNotCanonical;
-  AG_JSON_TRY(ReadTextValue(c, out.name));
-  if (!c.Consume(',') || !c.ConsumeKey(kUpdate)) return json::kNotCanonical;
-  AG_JSON_TRY(ReadTextValue(c, out.update));
-  if (!c.Consume(',') || !c.ConsumeKey(kValue)) return json::kNotCanonical;
-  AG_JSON_TRY(ReadTextValue(c, out.accumulated));
-  if (!c.Consume(',') || !c.ConsumeKey(kInternal)) return json::kNotCanonical;
+  if (!c.ConsumeKey(kName)) return json::kNotCanonical;
+  out.name.present = out.name.is_string = true;
+  AG_JSON_TRY(c.ReadPlainString(out.name.text));
+  if (!c.ConsumeKey(kUpdate)) return json::kNotCanonical;
+  AG_JSON_TRY(ReadCanonicalText(c, out.update));
+  if (!c.ConsumeKey(kValue)) return json::kNotCanonical;
+  // Mostly the update again (a task's value of its own accumulator): then no second scan.
+  const size_t quotes = out.update.is_string ? 1 : 0;
+  const char* value_start = c.at();
+  if (c.ConsumeCopyOf(out.update.text.data() - quotes, out.update.text.size() + 2 * quotes, ',')) {
+    out.accumulated = out.update;
+    out.accumulated.text = std::string_view(value_start + quotes, out.update.text.size());
+  } else {
+    AG_JSON_TRY(ReadCanonicalText(c, out.accumulated));
+  }
+  if (!c.ConsumeKey(kInternal)) return json::kNotCanonical;
   AG_JSON_TRY(c.ReadBool(out.internal));
-  if (!c.Consume(',') || !c.ConsumeKey(kCountFailedValues)) return json::kNotCanonical;
+  if (!c.ConsumeKey(kCountFailedValues)) return json::kNotCanonical;
   bool count_failed_values = false;
   AG_JSON_TRY(c.ReadBool(count_failed_values));
-  if (c.Consume(',')) {
-    if (!c.ConsumeKey(kMetadata)) return json::kNotCanonical;
-    AG_JSON_TRY(ReadTextValue(c, out.metadata));
+  if (c.ConsumeKey(kMetadata)) {
+    if (c.Peek() != '"') return json::kNotCanonical;
+    out.metadata.present = out.metadata.is_string = true;
+    AG_JSON_TRY(c.ReadPlainString(out.metadata.text));
   }
   return c.Consume('}') ? SUCCESS : json::kNotCanonical;
 }
 
 // Hands one element to its readers: the SQL listener's id / update pair, and the entry the API
 // shows when it is neither internal nor a SQL metric.
-void DeliverAccumulable(const AccumulableFields& fields, StringPool& pool,
-                        std::vector<AccumulableEvent>* shown, std::vector<TaskAccumUpdate>* sql) {
+simdjson_inline void DeliverAccumulable(const AccumulableFields& fields, StringPool& pool,
+                                        std::vector<AccumulableEvent>* shown,
+                                        std::vector<TaskAccumUpdate>* sql) {
   if (sql != nullptr) {
     // SQLAppStatusListener: `update.toString.toLong` (java.lang.Long.parseLong of the text),
     // which the listener does for its metrics' ids only; booleans, arrays and objects never parse.
@@ -209,7 +237,10 @@ void DeliverAccumulable(const AccumulableFields& fields, StringPool& pool,
       acc.kind = TaskAccumUpdate::Kind::kInvalid;
     }
   }
-  const bool metadata_sql = fields.metadata.present && fields.metadata.text == "sql";
+  // (Three compares, not operator==: that is a call to memcmp.)
+  const std::string_view metadata = fields.metadata.text;
+  const bool metadata_sql = fields.metadata.present && metadata.size() == 3 &&
+                            metadata[0] == 's' && metadata[1] == 'q' && metadata[2] == 'l';
   if (shown != nullptr && !fields.internal && !metadata_sql) {
     AccumulableEvent& acc = shown->emplace_back();
     acc.id = fields.id;

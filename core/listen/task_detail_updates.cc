@@ -23,14 +23,28 @@ void SetFlag(TaskDetailColumns& d, uint32_t row, uint8_t flag, bool on) {
   d.flags.Set(row, on ? static_cast<uint8_t>(flags | flag) : static_cast<uint8_t>(flags & ~flag));
 }
 
+// Row `row` of `column` holds `value`: appended when it is the next row (a TaskStart's, nearly
+// always), rows before it filled with `fill`; otherwise rewritten, and only when it differs (a
+// TaskEnd's "Task Info" mostly repeats its TaskStart's). A rewrite is a call that locates and
+// may re-encode the row's page; an append or a read is a few instructions.
+template <typename T>
+void Store(PackedColumn<T>& column, uint32_t row, T value, T fill) {
+  column.Resize(row, fill);
+  if (column.size() == row) {
+    column.push_back(value);
+  } else if (column[row] != value) {
+    column.Set(row, value);
+  }
+}
+
 // The TaskInfo fields a TaskEnd's "Task Info" replaces (LiveTask.info = event.taskInfo), but
 // for its flags, which callers set in one write. `launch_time` is the task's stored launch time
 // (its TaskStart's).
 void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int64_t launch_time) {
-  d.partition_id.Set(row, info.partition_id);
+  Store(d.partition_id, row, info.partition_id, -1);
   d.set_getting_result_time(row, launch_time, info.getting_result_time);
-  d.host.Set(row, info.host);
-  d.locality.Set(row, LocalityCode(d, info.locality));
+  Store(d.host, row, info.host, kEmptyString);
+  Store(d.locality, row, LocalityCode(d, info.locality), uint8_t{0});
 }
 
 }  // namespace
@@ -38,12 +52,12 @@ void CopyInfo(TaskDetailColumns& d, uint32_t row, const TaskInfoEvent& info, int
 void RecordTaskStart(AttemptModel& model, uint32_t row, int32_t stage_id, int32_t stage_attempt_id,
                      const TaskInfoEvent& info, StageAttempt* live_stage) {
   TaskDetailColumns& d = model.task_details;
-  d.partition_id.Resize(row + 1, -1);
-  d.host.Resize(row + 1, kEmptyString);
-  d.locality.Resize(row + 1, 0);
-  d.flags.Resize(row + 1, 0);
   CopyInfo(d, row, info, model.tasks.launch_time[row]);
-  SetFlag(d, row, kTaskSpeculative, info.speculative);
+  if (d.flags.size() <= row) {
+    Store(d.flags, row, static_cast<uint8_t>(info.speculative ? kTaskSpeculative : 0), uint8_t{0});
+  } else {
+    SetFlag(d, row, kTaskSpeculative, info.speculative);
+  }
   model.stage_task_rows[{stage_id, stage_attempt_id}].push_back(row);
 
   if (live_stage != nullptr && info.speculative) {
