@@ -134,9 +134,30 @@ std::vector<std::string> SqlVariants(const std::string& line) {
   return variants;
 }
 
+// Feeds the input's first `max_lines` lines to both decoders, each line as written to `fast` and
+// with a leading space to `simdjson` (the raw paths take only a line that starts with its
+// object), then ends both. Blank lines are skipped but counted, so line numbers agree.
+void FeedBothWays(const uint8_t* data, size_t size, uint64_t max_lines, EventDecoder& fast,
+                  EventDecoder& simdjson) {
+  uint64_t line_number = 0;
+  while (size > 0 && line_number < max_lines) {
+    const PaddedLine line(data, size), spaced(data, size, " ");
+    const size_t consumed = std::min(size, line.line().size() + 1);
+    data += consumed;
+    size -= consumed;
+    ++line_number;
+    if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    fast.OnLine(line.line(), line_number);
+    simdjson.OnLine(spaced.line(), line_number);
+  }
+  fast.OnEnd(false);
+  simdjson.OnEnd(false);
+}
+
 }  // namespace line_targets
 
 using line_targets::CheckingConsumer;
+using line_targets::FeedBothWays;
 using line_targets::IsSqlExecutionLine;
 using line_targets::IsStageOrJobLine;
 using line_targets::LogLines;
@@ -230,19 +251,7 @@ void FuzzStageJobLine(const uint8_t* data, size_t size) {
   StringPool pool;  // shared: equal texts get equal ids in both decoders
   StageJobRecordingSink fast_sink(&pool), simdjson_sink(&pool);
   EventDecoder fast(&pool, &fast_sink), simdjson(&pool, &simdjson_sink);
-  uint64_t line_number = 0;
-  while (size > 0 && line_number < kMaxStageJobLines) {
-    const PaddedLine line(data, size), spaced(data, size, " ");
-    const size_t consumed = std::min(size, line.line().size() + 1);
-    data += consumed;
-    size -= consumed;
-    ++line_number;
-    if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    fast.OnLine(line.line(), line_number);
-    simdjson.OnLine(spaced.line(), line_number);
-  }
-  fast.OnEnd(false);
-  simdjson.OnEnd(false);
+  FeedBothWays(data, size, kMaxStageJobLines, fast, simdjson);
   if (fast_sink.events != simdjson_sink.events) {
     Fail("the raw stage/job path and simdjson read different events");
   }
@@ -298,19 +307,7 @@ void FuzzSqlLine(const uint8_t* data, size_t size) {
   EventDecoder fast(&pool, &fast_events), simdjson(&pool, &simdjson_events);
   fast.set_sql_sink(&fast_sink);
   simdjson.set_sql_sink(&simdjson_sink);
-  uint64_t line_number = 0;
-  while (size > 0 && line_number < kMaxSqlLines) {
-    const PaddedLine line(data, size), spaced(data, size, " ");
-    const size_t consumed = std::min(size, line.line().size() + 1);
-    data += consumed;
-    size -= consumed;
-    ++line_number;
-    if (line.line().find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    fast.OnLine(line.line(), line_number);
-    simdjson.OnLine(spaced.line(), line_number);
-  }
-  fast.OnEnd(false);
-  simdjson.OnEnd(false);
+  FeedBothWays(data, size, kMaxSqlLines, fast, simdjson);
   if (fast_sink.events != simdjson_sink.events) {
     Fail("the raw SQL path and simdjson read different events");
   }
