@@ -325,9 +325,19 @@ void SqlListener::OnTaskEnd(const TaskEndEvent& event,
       stage.completed_indices[static_cast<size_t>(index)]) {
     return;  // that index already succeeded
   }
-  // The stage's first values: room for as many metrics as the task lists accumulables (a bound
-  // on what it adds), instead of growing at each doubling.
-  if (stage.values.empty()) stage.values.reserve(accumulables.size());
+  // The stage's first values: room for as many metrics as this task reports of the plan's,
+  // instead of growing at each doubling. Only those: each takes a value per task of the stage,
+  // and a task lists several times as many internal accumulables, which would reserve a large
+  // stage's values several times over.
+  if (stage.values.empty()) {
+    size_t plan_metrics = 0;
+    for (const TaskAccumUpdate& acc : accumulables) {
+      if (acc.kind != TaskAccumUpdate::Kind::kNone && stage.metric_types->Find(acc.id) != nullptr) {
+        ++plan_metrics;
+      }
+    }
+    stage.values.reserve(plan_metrics);
+  }
   for (const TaskAccumUpdate& acc : accumulables) {
     if (acc.kind == TaskAccumUpdate::Kind::kNone) continue;
     const StringId* type = stage.metric_types->Find(acc.id);
