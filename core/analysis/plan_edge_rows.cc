@@ -28,11 +28,11 @@ int64_t ParseGroupedCount(std::string_view text) {
   return negative ? -value : value;
 }
 
-int64_t PlanNodeOutputRows(const SqlPlanNode& node, const SqlExecutionRow& row,
-                           const StringPool& pool) {
+int64_t PlanNodeOutputRows(const SqlPlanGraph& graph, const SqlPlanNode& node,
+                           const SqlExecutionRow& row, const StringPool& pool) {
   if (!row.has_metric_values) return -1;
   for (std::string_view wanted : kRowMetricNames) {
-    for (const SqlPlanMetric& metric : node.metrics) {
+    for (const SqlPlanMetric& metric : graph.MetricsOf(node)) {
       if (JavaTrim(pool.Get(metric.name)) != wanted) continue;
       // A "sum" metric's value is one grouped integer (fact 93); any other type is not a count.
       if (pool.Get(metric.metric_type) != "sum") return -1;
@@ -55,7 +55,7 @@ std::vector<int64_t> PlanEdgeRowCounts(const SqlPlanGraph& graph, const SqlExecu
   out.reserve(graph.edges.size());
   for (const auto& [child_id, parent_id] : graph.edges) {
     const auto child = by_id.find(child_id);
-    out.push_back(child == by_id.end() ? -1 : PlanNodeOutputRows(*child->second, row, pool));
+    out.push_back(child == by_id.end() ? -1 : PlanNodeOutputRows(graph, *child->second, row, pool));
   }
   return out;
 }

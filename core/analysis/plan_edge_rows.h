@@ -14,10 +14,11 @@
 
 namespace afterglow {
 
-// The rows `node` output: the total of its row-count metric in `row`'s aggregated values; -1 when
-// the node has no such metric, the metric has no value, or it is not a "sum" metric.
-int64_t PlanNodeOutputRows(const SqlPlanNode& node, const SqlExecutionRow& row,
-                           const StringPool& pool);
+// The rows `node` (of `graph`) output: the total of its row-count metric in `row`'s aggregated
+// values; -1 when the node has no such metric, the metric has no value, or it is not a "sum"
+// metric.
+int64_t PlanNodeOutputRows(const SqlPlanGraph& graph, const SqlPlanNode& node,
+                           const SqlExecutionRow& row, const StringPool& pool);
 
 // One count per edge of `graph`, in graph.edges' order: the output rows of the edge's child
 // (fromId), -1 when unknown (PlanNodeOutputRows) or when no node has that id.

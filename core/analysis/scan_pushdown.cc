@@ -197,7 +197,7 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
       scan.scan_node_id = node.id;
       scan.scan_name = std::string(TrimWhitespace(name));
       scan.filter_condition = std::string(condition);
-      for (const SqlPlanMetric& metric : node.metrics) {
+      for (const SqlPlanMetric& metric : graph.MetricsOf(node)) {
         const std::string_view metric_name = TrimWhitespace(pool.Get(metric.name));
         std::optional<std::string> value = execution->second.MetricValue(metric.accumulator_id);
         if (value == std::nullopt) continue;
@@ -206,7 +206,7 @@ std::vector<UnpushedScan> FindUnpushedScans(const AttemptModel& attempt, const S
         if (metric_name == "number of output rows") scan.scan_rows = ParseCountMetric(*value);
         if (metric_name == "scan time") scan.scan_time_ms = ParseTimingMetric(*value);
       }
-      for (const SqlPlanMetric& metric : above->metrics) {
+      for (const SqlPlanMetric& metric : graph.MetricsOf(*above)) {
         std::optional<std::string> value = execution->second.MetricValue(metric.accumulator_id);
         if (value != std::nullopt && TrimWhitespace(pool.Get(metric.name)) == "number of output rows") {
           scan.filter_rows = ParseCountMetric(*value);

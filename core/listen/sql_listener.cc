@@ -7,7 +7,6 @@
 
 #include "core/decode/sql_event_decoder.h"
 #include "core/listen/scala_order.h"
-#include "core/listen/sql_plan_graph.h"
 #include "core/listen/stage_metric_values.h"
 #include "core/model/sql_metric_format.h"
 
@@ -371,7 +370,7 @@ SqlListener::LiveExecution* SqlListener::RecordPlan(int64_t execution_id,
                                                     const SparkPlanInfoTree& plan,
                                                     const OptString& physical_plan_description) {
   SqlPlanGraph graph;
-  if (!BuildSparkPlanGraph(plan, *pool_, graph)) return nullptr;
+  if (!graph_builder_.Build(plan, *pool_, graph)) return nullptr;
   auto [stored, first] = model_->sql.graphs.try_emplace(execution_id);
   if (!first) {
     model_->sql.replaced_graphs[execution_id].push_back(PackedPlanGraph::Pack(stored->second));

@@ -18,6 +18,7 @@
 #include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
 #include "core/listen/accumulator_types.h"
+#include "core/listen/sql_plan_graph.h"
 #include "core/listen/streaming_retention.h"
 #include "core/model/app_model.h"
 
@@ -86,6 +87,7 @@ class SqlListener : public SqlEventSink {
   // (completion time, id) of every stored execution that has one (>= 0): cleanupExecutions' order.
   std::set<std::pair<int64_t, int64_t>> completed_;
   StreamingRetention streaming_retention_;
+  SparkPlanGraphBuilder graph_builder_;
 };
 
 // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" in UTC (streaming UIUtils.parseProgressTimestamp) to epoch ms.

@@ -67,8 +67,9 @@ PackedPlanGraph PackedPlanGraph::Pack(const SqlPlanGraph& graph) {
     PutUnsigned(out, node.desc);
     PutSigned(out, static_cast<int64_t>(node.cluster) + 1);
     PutUnsigned(out, node.is_cluster ? 1 : 0);
-    PutUnsigned(out, node.metrics.size());
-    for (const SqlPlanMetric& metric : node.metrics) {
+    const std::span<const SqlPlanMetric> metrics = graph.MetricsOf(node);
+    PutUnsigned(out, metrics.size());
+    for (const SqlPlanMetric& metric : metrics) {
       PutUnsigned(out, metric.name);
       PutSigned(out, Difference(metric.accumulator_id, previous_accumulator));
       previous_accumulator = metric.accumulator_id;
@@ -98,13 +99,15 @@ SqlPlanGraph PackedPlanGraph::Unpack() const {
     node.desc = static_cast<StringId>(in.Unsigned());
     node.cluster = static_cast<int32_t>(in.Signed() - 1);
     node.is_cluster = in.Unsigned() != 0;
-    node.metrics.resize(in.Unsigned());
-    for (SqlPlanMetric& metric : node.metrics) {
+    node.metrics_begin = static_cast<uint32_t>(graph.metrics.size());
+    for (uint64_t m = in.Unsigned(); m > 0; --m) {
+      SqlPlanMetric& metric = graph.metrics.emplace_back();
       metric.name = static_cast<StringId>(in.Unsigned());
       metric.accumulator_id = AddDifference(previous_accumulator, in.Signed());
       previous_accumulator = metric.accumulator_id;
       metric.metric_type = static_cast<StringId>(in.Unsigned());
     }
+    node.metrics_end = static_cast<uint32_t>(graph.metrics.size());
   }
   graph.edges.resize(in.Unsigned());
   for (auto& [from, to] : graph.edges) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,12 +26,15 @@ struct SqlPlanMetric {
   StringId metric_type = kEmptyString;  // "sum", "size", "timing", "nsTiming", "average", ...
 };
 
-// A node of SparkPlanGraph; WholeStageCodegen clusters are nodes too.
+// A node of SparkPlanGraph; WholeStageCodegen clusters are nodes too. Its metrics are a range of
+// its graph's `metrics` (SqlPlanGraph::MetricsOf): a streaming query's thousands of executions
+// would otherwise hold an allocation per plan node.
 struct SqlPlanNode {
   int64_t id = 0;                 // pre-order DFS id (docs/SPARK-SEMANTICS.md fact 88)
   StringId name = kEmptyString;   // nodeName, untrimmed
   StringId desc = kEmptyString;   // simpleString
-  std::vector<SqlPlanMetric> metrics;
+  uint32_t metrics_begin = 0;     // [metrics_begin, metrics_end) in SqlPlanGraph::metrics
+  uint32_t metrics_end = 0;
   bool is_cluster = false;
   int32_t cluster = -1;  // index in all_nodes of the cluster that holds this node, -1 if none
 };
@@ -39,7 +43,20 @@ struct SqlPlanNode {
 // nodes listed just before the cluster itself.
 struct SqlPlanGraph {
   std::vector<SqlPlanNode> all_nodes;
+  std::vector<SqlPlanMetric> metrics;  // every node's metrics, each node's in its plan's order
   std::vector<std::pair<int64_t, int64_t>> edges;  // (fromId = child, toId = parent), creation order
+
+  std::span<const SqlPlanMetric> MetricsOf(const SqlPlanNode& node) const {
+    return std::span<const SqlPlanMetric>(metrics).subspan(node.metrics_begin,
+                                                           node.metrics_end - node.metrics_begin);
+  }
+  // Appends `node` with `node_metrics` as its metrics.
+  SqlPlanNode& AddNode(SqlPlanNode node, std::span<const SqlPlanMetric> node_metrics) {
+    node.metrics_begin = static_cast<uint32_t>(metrics.size());
+    metrics.insert(metrics.end(), node_metrics.begin(), node_metrics.end());
+    node.metrics_end = static_cast<uint32_t>(metrics.size());
+    return all_nodes.emplace_back(node);
+  }
 };
 
 enum class SqlJobStatus : uint8_t { kRunning, kSucceeded, kFailed };

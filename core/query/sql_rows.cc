@@ -132,7 +132,7 @@ SqlPlanRows SqlPlanRowsOf(const AttemptModel& attempt, const StringPool& pool,
         n.whole_stage_codegen_id = WholeStageCodegenId(cluster_name);
       }
     }
-    for (const SqlPlanMetric& metric : node->metrics) {
+    for (const SqlPlanMetric& metric : g.MetricsOf(*node)) {
       std::optional<std::string> value =
           row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
       if (value == std::nullopt) continue;

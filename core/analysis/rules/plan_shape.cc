@@ -31,7 +31,7 @@ std::vector<const StageAttempt*> StagesRunning(const RuleContext& context, const
 }
 
 void AddSmallFiles(const RuleContext& context, int64_t execution_id,
-                   const SqlExecutionRow& execution, const SqlPlanNode& node,
+                   const SqlExecutionRow& execution, const SqlPlanGraph& graph, const SqlPlanNode& node,
                    std::vector<Finding>& out) {
   const DiagnosticRules& rules = context.rules;
   const std::string_view name = context.pool.Get(node.name);
@@ -43,9 +43,9 @@ void AddSmallFiles(const RuleContext& context, int64_t execution_id,
   for (const Side side : {Side{"number of files read", "size of files read", false},
                           Side{"number of written files", "written output", true}}) {
     const std::optional<std::string> files_text =
-        NodeMetricText(execution, node, context.pool, side.files_metric);
+        NodeMetricText(execution, graph, node, context.pool, side.files_metric);
     const std::optional<std::string> bytes_text =
-        NodeMetricText(execution, node, context.pool, side.bytes_metric);
+        NodeMetricText(execution, graph, node, context.pool, side.bytes_metric);
     if (files_text == std::nullopt || bytes_text == std::nullopt) continue;
     const int64_t files = ParseCountMetric(*files_text);
     const int64_t bytes = ParseSizeMetric(*bytes_text);
@@ -69,8 +69,8 @@ void AddSmallFiles(const RuleContext& context, int64_t execution_id,
     if (side.write) {
       // Committing a file (a rename, on object stores a copy) is per file: the commit times
       // shrink with the file count.
-      const int64_t job_commit = NodeTimingMs(execution, node, context.pool, "job commit time");
-      const int64_t task_commit = NodeTimingMs(execution, node, context.pool, "task commit time");
+      const int64_t job_commit = NodeTimingMs(execution, graph, node, context.pool, "job commit time");
+      const int64_t task_commit = NodeTimingMs(execution, graph, node, context.pool, "task commit time");
       if (job_commit >= 0 || task_commit >= 0) {
         const int64_t commit = std::max<int64_t>(0, job_commit) +
                                std::max<int64_t>(0, task_commit) / context.slots;
@@ -96,7 +96,7 @@ void AddSmallFiles(const RuleContext& context, int64_t execution_id,
       const double open_cost = static_cast<double>(rules.file_open_cost_bytes);
       const double share = static_cast<double>(extra_files) * open_cost /
                            (static_cast<double>(bytes) + static_cast<double>(files) * open_cost);
-      const int64_t scan_time = NodeTimingMs(execution, node, context.pool, "scan time");
+      const int64_t scan_time = NodeTimingMs(execution, graph, node, context.pool, "scan time");
       const int64_t base = scan_time >= 0 ? scan_time / context.slots
                                           : ExecutionStagesMs(context.attempt, execution);
       f.time_at_stake_ms = static_cast<int64_t>(static_cast<double>(base) * share);
@@ -128,7 +128,7 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
     for (const SqlPlanNode& node : graph.all_nodes) {
       if (node.is_cluster) continue;
       const std::string name = TrimmedNodeName(context.pool.Get(node.name));
-      AddSmallFiles(context, execution_id, execution->second, node, out);
+      AddSmallFiles(context, execution_id, execution->second, graph, node, out);
       if (!nested_reported && (name.find("NestedLoopJoin") != std::string::npos ||
                                name.find("CartesianProduct") != std::string::npos)) {
         nested_reported = true;
@@ -163,7 +163,7 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
       }
       if (name.find("BroadcastExchange") != std::string::npos) {
         const std::optional<std::string> size =
-            NodeMetricText(execution->second, node, context.pool, "data size");
+            NodeMetricText(execution->second, graph, node, context.pool, "data size");
         const int64_t bytes = size ? ParseSizeMetric(*size) : -1;
         if (bytes < context.rules.broadcast_max_bytes) continue;
         Finding f;
@@ -181,7 +181,7 @@ void AddPlanShapeFindings(const RuleContext& context, std::vector<Finding>& out)
         // The driver collects, builds and sends the table before the join's stages can start.
         int64_t broadcast_ms = 0;
         for (const char* metric : {"time to collect", "time to build", "time to broadcast"}) {
-          const int64_t ms = NodeTimingMs(execution->second, node, context.pool, metric);
+          const int64_t ms = NodeTimingMs(execution->second, graph, node, context.pool, metric);
           if (ms < 0) continue;
           broadcast_ms += ms;
           f.evidence.push_back(SqlEvidence(execution_id, name, metric, ms, EvidenceUnit::kMs));

@@ -37,10 +37,10 @@ void AddPythonUdfFindings(const RuleContext& context, std::vector<Finding>& out)
       if (node.is_cluster) continue;
       const std::string name = TrimmedNodeName(context.pool.Get(node.name));
       if (!IsPythonEvalNode(name)) continue;
-      const int64_t boot = NodeTimingMs(row, node, context.pool, "time to start Python workers");
-      const int64_t init = NodeTimingMs(row, node, context.pool, "time to initialize Python workers");
-      int64_t run = NodeTimingMs(row, node, context.pool, "time to run Python workers");
-      if (run < 0) run = NodeTimingMs(row, node, context.pool, "time to execute Python code");
+      const int64_t boot = NodeTimingMs(row, graph, node, context.pool, "time to start Python workers");
+      const int64_t init = NodeTimingMs(row, graph, node, context.pool, "time to initialize Python workers");
+      int64_t run = NodeTimingMs(row, graph, node, context.pool, "time to run Python workers");
+      if (run < 0) run = NodeTimingMs(row, graph, node, context.pool, "time to execute Python code");
       // Older Sparks log only the data sent and returned: no time to weigh.
       if (boot < 0 && init < 0 && run < 0) continue;
       const int64_t python = std::max<int64_t>(0, boot) + std::max<int64_t>(0, init) +
@@ -71,7 +71,7 @@ void AddPythonUdfFindings(const RuleContext& context, std::vector<Finding>& out)
       f.evidence.push_back(SqlEvidence(execution_id, name, "stages' task run time", stages_run,
                                        EvidenceUnit::kMs));
       if (const std::optional<std::string> sent =
-              NodeMetricText(row, node, context.pool, "data sent to Python workers")) {
+              NodeMetricText(row, graph, node, context.pool, "data sent to Python workers")) {
         f.evidence.push_back(SqlEvidence(execution_id, name, "data sent to Python workers",
                                          ParseSizeMetric(*sent), EvidenceUnit::kBytes));
       }

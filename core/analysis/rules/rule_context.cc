@@ -144,9 +144,9 @@ std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stag
 }
 
 std::optional<std::string> NodeMetricText(const SqlExecutionRow& execution,
-                                          const SqlPlanNode& node, const StringPool& pool,
-                                          std::string_view metric_name) {
-  for (const SqlPlanMetric& metric : node.metrics) {
+                                          const SqlPlanGraph& graph, const SqlPlanNode& node,
+                                          const StringPool& pool, std::string_view metric_name) {
+  for (const SqlPlanMetric& metric : graph.MetricsOf(node)) {
     std::string_view name = pool.Get(metric.name);
     while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
@@ -155,9 +155,9 @@ std::optional<std::string> NodeMetricText(const SqlExecutionRow& execution,
   return std::nullopt;
 }
 
-int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,
-                     const StringPool& pool, std::string_view metric_name) {
-  std::optional<std::string> text = NodeMetricText(execution, node, pool, metric_name);
+int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanGraph& graph,
+                     const SqlPlanNode& node, const StringPool& pool, std::string_view metric_name) {
+  std::optional<std::string> text = NodeMetricText(execution, graph, node, pool, metric_name);
   return text == std::nullopt ? -1 : ParseTimingMetric(*text);
 }
 

@@ -60,12 +60,12 @@ std::vector<int64_t> ExecutionsOfStage(const AttemptModel& attempt, int32_t stag
 // The aggregated text of a plan node's metric ("size of files read"), as /sql shows it; nothing
 // when the node has no such metric or it has no value.
 std::optional<std::string> NodeMetricText(const SqlExecutionRow& execution,
-                                          const SqlPlanNode& node, const StringPool& pool,
-                                          std::string_view metric_name);
+                                          const SqlPlanGraph& graph, const SqlPlanNode& node,
+                                          const StringPool& pool, std::string_view metric_name);
 
 // The ms of a plan node's timing metric ("time to collect"), -1 when absent or not a duration.
-int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanNode& node,
-                     const StringPool& pool, std::string_view metric_name);
+int64_t NodeTimingMs(const SqlExecutionRow& execution, const SqlPlanGraph& graph,
+                     const SqlPlanNode& node, const StringPool& pool, std::string_view metric_name);
 
 // A node's name without the trailing spaces Spark leaves ("Scan parquet ").
 std::string TrimmedNodeName(std::string_view name);

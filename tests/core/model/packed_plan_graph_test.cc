@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "core/model/sql_model.h"
 
@@ -21,11 +22,12 @@ void ExpectSameGraph(const SqlPlanGraph& a, const SqlPlanGraph& b) {
     EXPECT_EQ(x.desc, y.desc);
     EXPECT_EQ(x.is_cluster, y.is_cluster);
     EXPECT_EQ(x.cluster, y.cluster);
-    ASSERT_EQ(x.metrics.size(), y.metrics.size());
-    for (size_t m = 0; m < x.metrics.size(); ++m) {
-      EXPECT_EQ(x.metrics[m].name, y.metrics[m].name);
-      EXPECT_EQ(x.metrics[m].accumulator_id, y.metrics[m].accumulator_id);
-      EXPECT_EQ(x.metrics[m].metric_type, y.metrics[m].metric_type);
+    const std::span<const SqlPlanMetric> xm = a.MetricsOf(x), ym = b.MetricsOf(y);
+    ASSERT_EQ(xm.size(), ym.size());
+    for (size_t m = 0; m < xm.size(); ++m) {
+      EXPECT_EQ(xm[m].name, ym[m].name);
+      EXPECT_EQ(xm[m].accumulator_id, ym[m].accumulator_id);
+      EXPECT_EQ(xm[m].metric_type, ym[m].metric_type);
     }
   }
   EXPECT_EQ(a.edges, b.edges);
@@ -35,10 +37,14 @@ TEST(PackedPlanGraph, UnpacksToTheGraphItWasMadeOf) {
   SqlPlanGraph graph;
   // A cluster's nodes before the cluster, ids out of order, accumulator ids up and down and at
   // the extremes of a long.
-  SqlPlanNode scan{3, 10, 11, {{20, 900, 21}, {22, 7, 23}}, false, 2};
-  SqlPlanNode filter{2, 12, 13, {{24, std::numeric_limits<int64_t>::max(), 21}}, false, 2};
-  SqlPlanNode codegen{1, 14, 15, {{25, std::numeric_limits<int64_t>::min(), 26}}, true, -1};
-  SqlPlanNode root{0, 16, 17, {}, false, -1};
+  // The nodes' metric ranges are not in node order: the scan's come last.
+  graph.metrics = {{24, std::numeric_limits<int64_t>::max(), 21},
+                   {25, std::numeric_limits<int64_t>::min(), 26},
+                   {20, 900, 21}, {22, 7, 23}};
+  const SqlPlanNode scan{3, 10, 11, 2, 4, false, 2};
+  const SqlPlanNode filter{2, 12, 13, 0, 1, false, 2};
+  const SqlPlanNode codegen{1, 14, 15, 1, 2, true, -1};
+  const SqlPlanNode root{0, 16, 17, 4, 4, false, -1};
   graph.all_nodes = {scan, filter, codegen, root};
   graph.edges = {{3, 2}, {2, 0}, {-5, 70000}};
   const PackedPlanGraph packed = PackedPlanGraph::Pack(graph);

@@ -222,7 +222,7 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     node.description = std::string(strings.Get(plan.desc));
     // The same strings the API's nodes[].metrics hold: the aggregated value with its leading
     // newline dropped, only for metrics that have a value.
-    for (const SqlPlanMetric& metric : plan.metrics) {
+    for (const SqlPlanMetric& metric : graph.MetricsOf(plan)) {
       const std::optional<std::string> value =
           row.has_metric_values ? row.MetricValue(metric.accumulator_id) : std::nullopt;
       if (value == std::nullopt) continue;
@@ -282,7 +282,7 @@ void BuildSqlPlanGraphModel(const AttemptModel& model, const StringPool& strings
     input.edges.push_back({from.layout_index, to.layout_index});
     // index_of_id holds all_nodes indices: the child's node, whose output rows the edge carries.
     const int64_t rows =
-        PlanNodeOutputRows(graph.all_nodes[static_cast<size_t>(child->second)], row, strings);
+        PlanNodeOutputRows(graph, graph.all_nodes[static_cast<size_t>(child->second)], row, strings);
     out.edge_rows.push_back(rows);
     std::string& label = out.edge_labels.emplace_back();
     if (rows >= 0) {
