@@ -109,7 +109,12 @@ void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force)
     if (exec->live) {
       exec->live = false;
       live_.erase(exec->row.execution_id);
-      for (int32_t stage : exec->row.stages) --live_stage_refs_[stage];
+      // A stage no live execution lists leaves the map: it would otherwise keep an entry for
+      // every SQL stage of the log.
+      for (int32_t stage : exec->row.stages) {
+        auto refs = live_stage_refs_.find(stage);
+        if (refs != live_stage_refs_.end() && --refs->second <= 0) live_stage_refs_.erase(refs);
+      }
     }
   } else if (force) {
     Write(*exec);
