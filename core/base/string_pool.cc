@@ -43,24 +43,21 @@ StringPool::StringPool() {
 }
 
 StringId StringPool::Intern(std::string_view text) {
+  // Room for one more text before probing, so the probe's free slot is where a new text goes.
+  if (2 * (texts_.size() + 1) > slots_.size()) Grow();
   const uint64_t hash = HashText(text);
   const uint32_t tag = static_cast<uint32_t>(hash >> 32);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = static_cast<size_t>(hash) & mask;; i = (i + 1) & mask) {
+  size_t i = static_cast<size_t>(hash) & mask;
+  for (;; i = (i + 1) & mask) {
     const Slot slot = slots_[i];
     if (slot.id == kFree) break;
     if (slot.hash == tag && texts_[slot.id] == text) return slot.id;
   }
   const StringId id = static_cast<StringId>(texts_.size());
   texts_.push_back(Copy(text));
-  if (2 * texts_.size() > slots_.size()) Grow();
-  for (size_t i = static_cast<size_t>(hash) & (slots_.size() - 1);;
-       i = (i + 1) & (slots_.size() - 1)) {
-    if (slots_[i].id == kFree) {
-      slots_[i] = {tag, id};
-      return id;
-    }
-  }
+  slots_[i] = {tag, id};
+  return id;
 }
 
 std::string_view StringPool::Copy(std::string_view text) {

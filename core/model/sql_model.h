@@ -50,13 +50,6 @@ struct SqlPlanGraph {
     return std::span<const SqlPlanMetric>(metrics).subspan(node.metrics_begin,
                                                            node.metrics_end - node.metrics_begin);
   }
-  // Appends `node` with `node_metrics` as its metrics.
-  SqlPlanNode& AddNode(SqlPlanNode node, std::span<const SqlPlanMetric> node_metrics) {
-    node.metrics_begin = static_cast<uint32_t>(metrics.size());
-    metrics.insert(metrics.end(), node_metrics.begin(), node_metrics.end());
-    node.metrics_end = static_cast<uint32_t>(metrics.size());
-    return all_nodes.emplace_back(node);
-  }
 };
 
 enum class SqlJobStatus : uint8_t { kRunning, kSucceeded, kFailed };
