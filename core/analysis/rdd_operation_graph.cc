@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <unordered_set>
 
 #include "core/decode/rdd_scope_decoder.h"
@@ -44,10 +45,10 @@ RddOperationGraph MakeRddOperationGraph(int32_t stage_id, const StageRddOperatio
 
   // stage.rddInfos.sortBy(_.id); the stable sort keeps a repeated id's log order.
   std::vector<const RddOperationInfo*> rdds;
-  for (const RddOperationInfo& rdd : stage.rdds) rdds.push_back(&rdd);
-  std::stable_sort(rdds.begin(), rdds.end(), [](const RddOperationInfo* a, const RddOperationInfo* b) {
-    return a->rdd_id < b->rdd_id;
-  });
+  for (const RddOperationInfo& rdd : stage.operations.rdds) rdds.push_back(&rdd);
+  std::stable_sort(
+      rdds.begin(), rdds.end(),
+      [](const RddOperationInfo* a, const RddOperationInfo* b) { return a->rdd_id < b->rdd_id; });
 
   std::vector<RddOperationEdge> edges;
   std::map<std::string, int32_t> cluster_by_scope;
@@ -58,17 +59,18 @@ RddOperationGraph MakeRddOperationGraph(int32_t stage_id, const StageRddOperatio
   std::vector<int32_t> chain_clusters;
   for (const RddOperationInfo* rdd : rdds) {
     bool allowed = false;
-    if (rdd->parent_ids.empty()) {
+    const std::span<const int32_t> parent_ids = stage.operations.ParentIdsOf(*rdd);
+    if (parent_ids.empty()) {
       ++root_count;
       allowed = root_count <= retained_root_rdds;
     } else {
-      allowed = std::any_of(rdd->parent_ids.begin(), rdd->parent_ids.end(), [&](int32_t id) {
+      allowed = std::any_of(parent_ids.begin(), parent_ids.end(), [&](int32_t id) {
         return added.count(id) > 0 || dropped.count(id) == 0;
       });
     }
     if (allowed) {
       added.insert(rdd->rdd_id);
-      for (int32_t parent : rdd->parent_ids) {
+      for (int32_t parent : parent_ids) {
         if (dropped.count(parent) == 0) edges.push_back({parent, rdd->rdd_id});
       }
     } else {

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <span>
 
 #include "core/analysis/durations.h"
 #include "core/analysis/task_quantiles.h"
@@ -19,18 +20,21 @@ std::string LineageShape(const AttemptModel& model, const StringPool& pool, int3
   auto found = model.stage_rdd_graphs.find(stage_id);
   if (found == model.stage_rdd_graphs.end()) return "";
   std::vector<const RddOperationInfo*> rdds;
-  for (const RddOperationInfo& rdd : found->second.rdds) rdds.push_back(&rdd);
-  std::sort(rdds.begin(), rdds.end(),
-            [](const RddOperationInfo* x, const RddOperationInfo* y) { return x->rdd_id < y->rdd_id; });
+  const RddOperationList& operations = found->second.operations;
+  for (const RddOperationInfo& rdd : operations.rdds) rdds.push_back(&rdd);
+  std::sort(rdds.begin(), rdds.end(), [](const RddOperationInfo* x, const RddOperationInfo* y) {
+    return x->rdd_id < y->rdd_id;
+  });
   std::map<int32_t, size_t> position;
   for (size_t i = 0; i < rdds.size(); ++i) position[rdds[i]->rdd_id] = i;
   std::string shape;
   for (const RddOperationInfo* rdd : rdds) {
     if (!shape.empty()) shape += ";";
     shape += std::string(pool.Get(rdd->name)) + "<-";
-    for (size_t p = 0; p < rdd->parent_ids.size(); ++p) {
+    const std::span<const int32_t> parents = operations.ParentIdsOf(*rdd);
+    for (size_t p = 0; p < parents.size(); ++p) {
       if (p > 0) shape += ",";
-      auto at = position.find(rdd->parent_ids[p]);
+      auto at = position.find(parents[p]);
       shape += at == position.end() ? "x" : std::to_string(at->second);
     }
   }

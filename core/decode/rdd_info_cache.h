@@ -30,11 +30,18 @@ class RddInfoCache {
   // cursor and `info` unchanged, otherwise.
   bool ConsumeRepeat(json::RawCursor& value, bool operations, StageInfoEvent& info) const;
 
+  // Where an array's entries start in a StageInfoEvent's vectors.
+  struct Positions {
+    size_t ids = 0;
+    size_t persisted = 0;
+    size_t operations = 0;
+    size_t parent_ids = 0;  // in rdd_operations.parent_ids
+  };
+
   // Keeps the array whose text is `raw` (a whole array the raw cursor accepted) and which decoded
-  // to the entries of `info` from the given positions on; `operations` says whether its
-  // operation-graph fields were read.
-  void Keep(std::string_view raw, bool operations, const StageInfoEvent& info, size_t ids_from,
-            size_t persisted_from, size_t operations_from);
+  // to the entries of `info` from `from` on; `operations` says whether its operation-graph fields
+  // were read.
+  void Keep(std::string_view raw, bool operations, const StageInfoEvent& info, Positions from);
 
  private:
   struct Slot {
@@ -42,7 +49,7 @@ class RddInfoCache {
     bool operations = false;
     std::vector<int32_t> rdd_ids;
     std::vector<PersistedRddInfo> persisted_rdds;
-    std::vector<RddOperationInfo> rdd_operations;
+    RddOperationList rdd_operations;  // parent ranges into its own parent_ids
   };
   // A job's stages each have their array; streaming jobs have a few stages, SQL jobs some more.
   static constexpr unsigned kSlotBits = 6;

@@ -3,7 +3,9 @@
 // (storage_event_decoder.cc) reads each entry once and hands these keys here.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "core/base/string_pool.h"
 #include "core/decode/json_fields.h"
@@ -15,12 +17,14 @@
 namespace afterglow {
 
 // Reads `key`'s value into `out` when it is one of the graph's fields; other keys are skipped.
+// Parent ids are appended to `parent_ids`, the stage's flat list (RddOperationList).
 // "Scope" is a JSON document inside a string: it is interned as text and parsed only when a
 // graph is built (core/analysis/rdd_operation_graph.h). `value` and `strings` are simdjson's
 // value and the pool, or the raw fast path's cursor and interner (raw_text_interner.h).
 template <typename Value, typename Strings>
-simdjson::error_code DecodeRddOperationField(std::string_view key, Value&& value,
-                                             Strings& strings, RddOperationInfo& out) {
+simdjson::error_code DecodeRddOperationField(std::string_view key, Value&& value, Strings& strings,
+                                             RddOperationInfo& out,
+                                             std::vector<int32_t>& parent_ids) {
   using json::ReadOptText;
   // Null reads as absent (""), so an odd writer cannot make the whole StageInfo unreadable.
   StringId* text = nullptr;
@@ -35,10 +39,12 @@ simdjson::error_code DecodeRddOperationField(std::string_view key, Value&& value
   }
   if (key == "Barrier") return json::ReadBool(value, out.barrier);
   if (key == "Parent IDs") {
-    out.parent_ids.clear();
-    return json::ForEachElement(value, [&](auto&& id) {
-      return json::ReadInt32(id, out.parent_ids.emplace_back());
-    });
+    // A repeated key reads as its last value, as a map would keep it.
+    out.parents_begin = static_cast<uint32_t>(parent_ids.size());
+    const simdjson::error_code read = json::ForEachElement(
+        value, [&](auto&& id) { return json::ReadInt32(id, parent_ids.emplace_back()); });
+    out.parents_end = static_cast<uint32_t>(parent_ids.size());
+    return read;
   }
   return simdjson::SUCCESS;
 }

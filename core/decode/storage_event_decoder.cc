@@ -93,7 +93,13 @@ template <typename Value, typename Strings>
 error_code ReadRddInfo(Value&& value, Strings& strings, StageInfoEvent& info, bool operations) {
   PersistedRddInfo rdd;
   bool has_level = false;
-  RddOperationInfo* operation = operations ? &info.rdd_operations.emplace_back() : nullptr;
+  RddOperationInfo* operation = nullptr;
+  if (operations) {
+    operation = &info.rdd_operations.rdds.emplace_back();
+    // Even an RDD without parents gets its range at the list's end, so ranges only grow.
+    operation->parents_begin = operation->parents_end =
+        static_cast<uint32_t>(info.rdd_operations.parent_ids.size());
+  }
   AG_JSON_TRY(json::ForEachKnownField<kRddInfoKeys>(value, [&](auto key, auto&& v) -> error_code {
     switch (key) {
       case json::KeyIndex(kRddInfoKeys, "RDD ID"): return ReadInt32(v, rdd.rdd_id);
@@ -109,7 +115,8 @@ error_code ReadRddInfo(Value&& value, Strings& strings, StageInfoEvent& info, bo
       case json::KeyIndex(kRddInfoKeys, "Barrier"):
       case json::KeyIndex(kRddInfoKeys, "DeterministicLevel"):
         if (operation == nullptr) return SUCCESS;
-        return DecodeRddOperationField(kRddInfoKeys.names[key], v, strings, *operation);
+        return DecodeRddOperationField(kRddInfoKeys.names[key], v, strings, *operation,
+                                       info.rdd_operations.parent_ids);
       default: return SUCCESS;
     }
   }));
@@ -156,12 +163,13 @@ error_code DecodeRddInfos(json::RawCursor& value, RawTextInterner& strings, Stag
   const char* start = value.at();
   const size_t ids_from = info.rdd_ids.size();
   const size_t persisted_from = info.persisted_rdds.size();
-  const size_t operations_from = info.rdd_operations.size();
+  const size_t operations_from = info.rdd_operations.rdds.size();
+  const size_t parents_from = info.rdd_operations.parent_ids.size();
   AG_JSON_TRY(ForEachElement(value, [&](json::RawCursor& rdd) {
     return ReadRddInfo(rdd, strings, info, operations);
   }));
   cache.Keep(std::string_view(start, static_cast<size_t>(value.at() - start)), operations, info,
-             ids_from, persisted_from, operations_from);
+             {ids_from, persisted_from, operations_from, parents_from});
   return SUCCESS;
 }
 

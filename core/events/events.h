@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/base/string_pool.h"
@@ -51,9 +52,34 @@ struct RddOperationInfo {
   StringId scope = kEmptyString;     // "Scope": RDDOperationScope JSON text, "" when absent
   StringId callsite = kEmptyString;  // "Callsite"
   StringId deterministic_level = kEmptyString;  // "DeterministicLevel", "" when absent
-  std::vector<int32_t> parent_ids;   // "Parent IDs"
-  bool cached = false;               // storage level != StorageLevel.NONE
-  bool barrier = false;              // "Barrier"
+  uint32_t parents_begin = 0;  // "Parent IDs": [begin, end) of its list's parent_ids
+  uint32_t parents_end = 0;
+  bool cached = false;   // storage level != StorageLevel.NONE
+  bool barrier = false;  // "Barrier"
+};
+
+// A stage's "RDD Info" entries with every entry's parent ids in one array: a JobStart carries a
+// few RDDs per stage, most with parents, and a vector per RDD cost an allocation to decode and one
+// for every copy into the model.
+struct RddOperationList {
+  std::vector<RddOperationInfo> rdds;  // log order
+  std::vector<int32_t> parent_ids;     // every entry's "Parent IDs", each entry a range of it
+
+  std::span<const int32_t> ParentIdsOf(const RddOperationInfo& rdd) const {
+    return std::span<const int32_t>(parent_ids)
+        .subspan(rdd.parents_begin, rdd.parents_end - rdd.parents_begin);
+  }
+  // Appends `rdd` with `parents` as its parent ids (hand-built lists: tests, tools).
+  void Append(RddOperationInfo rdd, std::span<const int32_t> parents) {
+    rdd.parents_begin = static_cast<uint32_t>(parent_ids.size());
+    parent_ids.insert(parent_ids.end(), parents.begin(), parents.end());
+    rdd.parents_end = static_cast<uint32_t>(parent_ids.size());
+    rdds.push_back(rdd);
+  }
+  void Clear() {
+    rdds.clear();
+    parent_ids.clear();
+  }
 };
 
 struct StageInfoEvent {
@@ -72,19 +98,25 @@ struct StageInfoEvent {
   std::vector<int32_t> parent_ids;  // the stage's "Parent IDs": stages it reads the shuffle of
   std::vector<AccumulableEvent> accumulables;
   std::vector<PersistedRddInfo> persisted_rdds;  // "RDD Info" entries with a valid storage level
-  std::vector<RddOperationInfo> rdd_operations;  // every "RDD Info" entry, log order
+  RddOperationList rdd_operations;               // every "RDD Info" entry, log order
   // Resets every field but keeps the vectors' capacity.
   void Clear() {
     std::vector<int32_t> ids = std::move(rdd_ids);
+    std::vector<int32_t> parents = std::move(parent_ids);
     std::vector<AccumulableEvent> accs = std::move(accumulables);
     std::vector<PersistedRddInfo> persisted = std::move(persisted_rdds);
+    RddOperationList operations = std::move(rdd_operations);
     ids.clear();
+    parents.clear();
     accs.clear();
     persisted.clear();
+    operations.Clear();
     *this = StageInfoEvent{};
     rdd_ids = std::move(ids);
+    parent_ids = std::move(parents);
     accumulables = std::move(accs);
     persisted_rdds = std::move(persisted);
+    rdd_operations = std::move(operations);
   }
 };
 

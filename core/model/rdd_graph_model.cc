@@ -7,7 +7,7 @@ void RecordJobStageRdds(const JobStartEvent& event, StageRddGraphs& out) {
     const StageInfoEvent& info = event.stage_infos[i];
     StageRddOperations& stage = out[info.stage_id];
     stage.attempt_id = info.attempt_id;
-    stage.rdds = info.rdd_operations;
+    stage.operations = info.rdd_operations;
   }
 }
 

@@ -14,8 +14,8 @@
 namespace afterglow {
 
 struct StageRddOperations {
-  int32_t attempt_id = 0;              // the StageInfo's attempt ("Stage N (attempt K)")
-  std::vector<RddOperationInfo> rdds;  // "RDD Info" entries, log order
+  int32_t attempt_id = 0;       // the StageInfo's attempt ("Stage N (attempt K)")
+  RddOperationList operations;  // "RDD Info" entries, log order
 };
 
 using StageRddGraphs = std::map<int32_t, StageRddOperations>;  // by stage id

@@ -1,9 +1,11 @@
 #include "tests/fuzz/stage_job_recording_sink.h"
 
+#include <span>
+
 namespace afterglow::fuzz {
 namespace {
 
-std::string Ids(const std::vector<int32_t>& ids) {
+std::string Ids(std::span<const int32_t> ids) {
   std::string text = "[";
   for (int32_t id : ids) text += " " + std::to_string(id);
   return text + " ]";
@@ -51,11 +53,11 @@ std::string StageJobRecordingSink::StageInfo(const StageInfoEvent& info) const {
             std::to_string(rdd.num_partitions) + " " + Level(rdd.level) + "]";
   }
   text += " operations";
-  for (const RddOperationInfo& rdd : info.rdd_operations) {
-    text += " [" + std::to_string(rdd.rdd_id) + " " + Text(rdd.name) + " " + Text(rdd.scope) +
-            " " + Text(rdd.callsite) + " " + Text(rdd.deterministic_level) + " " +
-            Ids(rdd.parent_ids) + " " + std::to_string(rdd.cached) + std::to_string(rdd.barrier) +
-            "]";
+  for (const RddOperationInfo& rdd : info.rdd_operations.rdds) {
+    text += " [" + std::to_string(rdd.rdd_id) + " " + Text(rdd.name) + " " + Text(rdd.scope) + " " +
+            Text(rdd.callsite) + " " + Text(rdd.deterministic_level) + " " +
+            Ids(info.rdd_operations.ParentIdsOf(rdd)) + " " + std::to_string(rdd.cached) +
+            std::to_string(rdd.barrier) + "]";
   }
   return text;
 }

@@ -31,7 +31,7 @@ std::vector<std::string_view> LineageNames(const AttemptModel& attempt, const St
   std::vector<std::string_view> names;
   auto it = attempt.stage_rdd_graphs.find(stage_id);
   if (it == attempt.stage_rdd_graphs.end()) return names;
-  for (const RddOperationInfo& rdd : it->second.rdds) names.push_back(pool.Get(rdd.name));
+  for (const RddOperationInfo& rdd : it->second.operations.rdds) names.push_back(pool.Get(rdd.name));
   return names;
 }
 

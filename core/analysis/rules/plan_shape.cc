@@ -20,7 +20,7 @@ std::vector<const StageAttempt*> StagesRunning(const RuleContext& context, const
     auto rdds = context.attempt.stage_rdd_graphs.find(stage_id);
     if (rdds == context.attempt.stage_rdd_graphs.end()) continue;
     bool runs = false;
-    for (const RddOperationInfo& rdd : rdds->second.rdds) {
+    for (const RddOperationInfo& rdd : rdds->second.operations.rdds) {
       runs = runs || context.pool.Get(rdd.scope).find(needle) != std::string_view::npos;
     }
     const StageAttempt* stage = LatestStageAttempt(context.attempt, stage_id);

@@ -121,14 +121,13 @@ TEST(RddOperationGraph, OldLogWithoutScopesPutsRddsInTheStageCluster) {
 // A stage built by hand: nested scopes, a retained-roots limit, repeated ids, attempt naming.
 class HandBuiltStage : public ::testing::Test {
  protected:
-  RddOperationInfo Rdd(int32_t id, const char* name, const char* scope,
-                       std::vector<int32_t> parents) {
+  void Add(StageRddOperations& stage, int32_t id, const char* name, const char* scope,
+           std::vector<int32_t> parents) {
     RddOperationInfo rdd;
     rdd.rdd_id = id;
     rdd.name = pool_.Intern(name);
     rdd.scope = pool_.Intern(scope);
-    rdd.parent_ids = std::move(parents);
-    return rdd;
+    stage.operations.Append(rdd, parents);
   }
   StringPool pool_;
 };
@@ -138,8 +137,9 @@ TEST_F(HandBuiltStage, NestedScopesNestClusters) {
   stage.attempt_id = 2;
   const char* inner = R"({"id":"5","name":"map","parent":{"id":"3","name":"textFile"}})";
   const char* outer = R"({"id":"3","name":"textFile"})";
-  stage.rdds = {Rdd(2, "MapPartitionsRDD", inner, {1}), Rdd(1, "HadoopRDD", outer, {}),
-                Rdd(4, "ShuffledRDD", R"({"id":"7","name":"reduce\nByKey"})", {2, 9})};
+  Add(stage, 2, "MapPartitionsRDD", inner, {1});
+  Add(stage, 1, "HadoopRDD", outer, {});
+  Add(stage, 4, "ShuffledRDD", R"({"id":"7","name":"reduce\nByKey"})", {2, 9});
   const RddOperationGraph graph = MakeRddOperationGraph(4, stage, pool_);
   EXPECT_EQ(graph.clusters[0].name, "Stage 4 (attempt 2)");
   ASSERT_EQ(graph.clusters.size(), 4u);  // stage, textFile, map, reduce\nByKey
@@ -157,8 +157,10 @@ TEST_F(HandBuiltStage, NestedScopesNestClusters) {
 
 TEST_F(HandBuiltStage, RetainedRootRddsDropsLaterRootsAndTheirChildren) {
   StageRddOperations stage;
-  stage.rdds = {Rdd(0, "a", "", {}), Rdd(1, "b", "", {}), Rdd(2, "c", "", {1}),
-                Rdd(3, "d", "", {0, 1})};
+  Add(stage, 0, "a", "", {});
+  Add(stage, 1, "b", "", {});
+  Add(stage, 2, "c", "", {1});
+  Add(stage, 3, "d", "", {0, 1});
   const RddOperationGraph graph = MakeRddOperationGraph(0, stage, pool_, 1);
   // Root 1 is over the limit: it and its only child 2 are dropped; 3 keeps its edge from 0.
   EXPECT_EQ(graph.nodes.size(), 4u);

@@ -3,6 +3,7 @@
 // simdjson reads it, escaped texts included, and a line outside Spark's exact shape still decodes.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,12 @@ bool SameText(const OptString& a, const OptString& b) {
   return a.present == b.present && a.id == b.id;
 }
 
+std::vector<int32_t> ParentIds(const StageInfoEvent& info, size_t rdd) {
+  const std::span<const int32_t> ids =
+      info.rdd_operations.ParentIdsOf(info.rdd_operations.rdds[rdd]);
+  return std::vector<int32_t>(ids.begin(), ids.end());
+}
+
 void ExpectSameStageInfo(const StageInfoEvent& a, const StageInfoEvent& b) {
   EXPECT_EQ(a.stage_id, b.stage_id);
   EXPECT_EQ(a.attempt_id, b.attempt_id);
@@ -97,16 +104,17 @@ void ExpectSameStageInfo(const StageInfoEvent& a, const StageInfoEvent& b) {
     EXPECT_EQ(a.persisted_rdds[i].level.use_memory, b.persisted_rdds[i].level.use_memory);
     EXPECT_EQ(a.persisted_rdds[i].level.replication, b.persisted_rdds[i].level.replication);
   }
-  ASSERT_EQ(a.rdd_operations.size(), b.rdd_operations.size());
-  for (size_t i = 0; i < a.rdd_operations.size(); ++i) {
-    EXPECT_EQ(a.rdd_operations[i].rdd_id, b.rdd_operations[i].rdd_id);
-    EXPECT_EQ(a.rdd_operations[i].name, b.rdd_operations[i].name);
-    EXPECT_EQ(a.rdd_operations[i].scope, b.rdd_operations[i].scope);
-    EXPECT_EQ(a.rdd_operations[i].callsite, b.rdd_operations[i].callsite);
-    EXPECT_EQ(a.rdd_operations[i].deterministic_level, b.rdd_operations[i].deterministic_level);
-    EXPECT_EQ(a.rdd_operations[i].parent_ids, b.rdd_operations[i].parent_ids);
-    EXPECT_EQ(a.rdd_operations[i].cached, b.rdd_operations[i].cached);
-    EXPECT_EQ(a.rdd_operations[i].barrier, b.rdd_operations[i].barrier);
+  ASSERT_EQ(a.rdd_operations.rdds.size(), b.rdd_operations.rdds.size());
+  for (size_t i = 0; i < a.rdd_operations.rdds.size(); ++i) {
+    EXPECT_EQ(a.rdd_operations.rdds[i].rdd_id, b.rdd_operations.rdds[i].rdd_id);
+    EXPECT_EQ(a.rdd_operations.rdds[i].name, b.rdd_operations.rdds[i].name);
+    EXPECT_EQ(a.rdd_operations.rdds[i].scope, b.rdd_operations.rdds[i].scope);
+    EXPECT_EQ(a.rdd_operations.rdds[i].callsite, b.rdd_operations.rdds[i].callsite);
+    EXPECT_EQ(a.rdd_operations.rdds[i].deterministic_level,
+              b.rdd_operations.rdds[i].deterministic_level);
+    EXPECT_EQ(ParentIds(a, i), ParentIds(b, i));
+    EXPECT_EQ(a.rdd_operations.rdds[i].cached, b.rdd_operations.rdds[i].cached);
+    EXPECT_EQ(a.rdd_operations.rdds[i].barrier, b.rdd_operations.rdds[i].barrier);
   }
 }
 
@@ -181,7 +189,7 @@ TEST_F(RawStageLineTest, StageEventsReadTheValuesWrittenAndTheSameAsSimdjsonDoes
   ASSERT_EQ(info.persisted_rdds.size(), 1u);
   EXPECT_EQ(Text(info.persisted_rdds[0].name), "MapPartitionsRDD");
   EXPECT_EQ(info.persisted_rdds[0].num_partitions, 4);
-  EXPECT_TRUE(info.rdd_operations.empty());  // only a JobStart's stage infos feed the graph
+  EXPECT_TRUE(info.rdd_operations.rdds.empty());  // only a JobStart's stage infos feed the graph
   ASSERT_EQ(info.accumulables.size(), 3u);
   EXPECT_EQ(Text(info.accumulables[0].value.id), "151");
   EXPECT_EQ(Text(info.accumulables[1].value.id), "11");
@@ -213,12 +221,12 @@ TEST_F(RawStageLineTest, JobStartReadsItsStagesOperationGraphAndTheSameAsSimdjso
   EXPECT_EQ(job.stage_ids, (std::vector<int32_t>{0}));
   ASSERT_EQ(job.stage_info_count, 1u);
   const StageInfoEvent& info = job.stage_infos[0];
-  ASSERT_EQ(info.rdd_operations.size(), 2u);
-  EXPECT_EQ(Text(info.rdd_operations[0].scope), R"({"id":"3","name":"mapPartitions"})");
-  EXPECT_EQ(Text(info.rdd_operations[0].callsite), "mapPartitions at <console>:26");
-  EXPECT_EQ(info.rdd_operations[0].parent_ids, (std::vector<int32_t>{1}));
-  EXPECT_TRUE(info.rdd_operations[0].cached);
-  EXPECT_FALSE(info.rdd_operations[1].cached);
+  ASSERT_EQ(info.rdd_operations.rdds.size(), 2u);
+  EXPECT_EQ(Text(info.rdd_operations.rdds[0].scope), R"({"id":"3","name":"mapPartitions"})");
+  EXPECT_EQ(Text(info.rdd_operations.rdds[0].callsite), "mapPartitions at <console>:26");
+  EXPECT_EQ(ParentIds(info, 0), (std::vector<int32_t>{1}));
+  EXPECT_TRUE(info.rdd_operations.rdds[0].cached);
+  EXPECT_FALSE(info.rdd_operations.rdds[1].cached);
   EXPECT_EQ(Text(job.properties.job_group.id), "group 1");
   const JobStartEvent& spaced = sink_.job_starts[1];
   ASSERT_EQ(spaced.stage_info_count, 1u);
@@ -259,17 +267,15 @@ TEST_F(RawStageLineTest, ARepeatedRddInfoArrayDecodesAsItsFirstSightDid) {
       ExpectSameStageInfo(sink_.job_starts[i].stage_infos[s], sink_.job_starts[i + 1].stage_infos[s]);
     }
   }
-  for (const StageInfoEvent& info : sink_.submitted) EXPECT_TRUE(info.rdd_operations.empty());
+  for (const StageInfoEvent& info : sink_.submitted) EXPECT_TRUE(info.rdd_operations.rdds.empty());
   EXPECT_EQ(sink_.submitted[0].persisted_rdds.size(), 1u);
   EXPECT_EQ(sink_.submitted[4].persisted_rdds.size(), 0u);  // other_storage
   EXPECT_EQ(sink_.submitted[6].persisted_rdds.size(), 1u);
   const StageInfoEvent& repeated = sink_.job_starts[2].stage_infos[1];
-  ASSERT_EQ(repeated.rdd_operations.size(), 2u);
-  EXPECT_EQ(Text(repeated.rdd_operations[0].scope), R"({"id":"3","name":"mapPartitions"})");
-  EXPECT_EQ(sink_.job_starts[4].stage_infos[0].rdd_operations[1].parent_ids,
-            std::vector<int32_t>{});
-  EXPECT_EQ(sink_.job_starts[4].stage_infos[1].rdd_operations[1].parent_ids,
-            std::vector<int32_t>{9});
+  ASSERT_EQ(repeated.rdd_operations.rdds.size(), 2u);
+  EXPECT_EQ(Text(repeated.rdd_operations.rdds[0].scope), R"({"id":"3","name":"mapPartitions"})");
+  EXPECT_EQ(ParentIds(sink_.job_starts[4].stage_infos[0], 1), std::vector<int32_t>{});
+  EXPECT_EQ(ParentIds(sink_.job_starts[4].stage_infos[1], 1), std::vector<int32_t>{9});
 }
 
 TEST_F(RawStageLineTest, LinesOutsideTheFastPathStillDecode) {
