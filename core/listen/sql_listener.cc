@@ -102,11 +102,14 @@ void SqlListener::AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begi
 
 // SQLAppStatusListener.update: an execution whose jobs and execution end have all arrived is
 // written and dropped from live tracking; otherwise only a forced update writes (replay mode).
-void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force) {
+void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force,
+                         RowAfterUpdate after) {
   if (exec->end_events >= exec->row.jobs.size() + 1) {
-    Write(*exec);
+    // The write comes last so it can hand the row over: nothing here reads the store, and a
+    // later event of this execution finds it in the store, not live (a JobStart re-opens it).
     RemoveStaleMetricsData(*exec);
-    if (exec->live) {
+    const bool was_live = exec->live;
+    if (was_live) {
       exec->live = false;
       live_.erase(exec->row.execution_id);
       // A stage no live execution lists leaves the map: it would otherwise keep an entry for
@@ -116,17 +119,19 @@ void SqlListener::Update(const std::shared_ptr<LiveExecution>& exec, bool force)
         if (refs != live_stage_refs_.end() && --refs->second <= 0) live_stage_refs_.erase(refs);
       }
     }
+    Write(*exec, /*move=*/was_live && after == RowAfterUpdate::kUnused);
   } else if (force) {
     Write(*exec);
   }
 }
 
-void SqlListener::Write(LiveExecution& exec) {
+void SqlListener::Write(LiveExecution& exec, bool move) {
   SqlExecutionRow& stored = model_->sql.executions[exec.row.execution_id];
   if (stored.completion_time >= 0) completed_.erase({stored.completion_time, stored.execution_id});
   // An execution is written at most of its events; its metric types seldom change between two.
   std::vector<std::pair<int64_t, StringId>> written_types = std::move(stored.metric_types);
-  stored = exec.row;
+  if (move) stored = std::move(exec.row);
+  else stored = exec.row;
   if (stored.completion_time >= 0) completed_.emplace(stored.completion_time, stored.execution_id);
   if (exec.metric_additions_written == exec.metric_additions &&
       written_types.size() == exec.metric_types->size()) {
@@ -420,7 +425,7 @@ void SqlListener::OnSqlExecutionEnd(const SqlExecutionEndEvent& event) {
   if (exec == nullptr) return;
   exec->row.completion_time = event.time;
   exec->row.error_message = event.error_message;
-  Update(exec, /*force=*/false);
+  Update(exec, /*force=*/false, RowAfterUpdate::kRead);
   // The History Server replays with asynchronous tracking off, so this runs at once.
   if (!exec->row.has_metric_values) {
     exec->row.metric_values = AggregateMetrics(*exec);

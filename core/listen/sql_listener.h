@@ -70,8 +70,13 @@ class SqlListener : public SqlEventSink {
   std::shared_ptr<LiveExecution> FindLive(int64_t execution_id) const;
   void AddLive(const std::shared_ptr<LiveExecution>& exec);
   void AddStage(LiveExecution& exec, int32_t stage_id);
-  void Update(const std::shared_ptr<LiveExecution>& exec, bool force);
-  void Write(LiveExecution& exec);
+  // Whether the caller reads the execution's row after an Update: when not, the write that ends
+  // the execution's live tracking moves the row into the store instead of copying it.
+  enum class RowAfterUpdate { kUnused, kRead };
+  void Update(const std::shared_ptr<LiveExecution>& exec, bool force,
+              RowAfterUpdate after = RowAfterUpdate::kUnused);
+  // Copies the row into the store, or moves it when `move` (the row is then gone from `exec`).
+  void Write(LiveExecution& exec, bool move = false);
   void RemoveStaleMetricsData(const LiveExecution& exec);
   void CleanupExecutions();
   bool IsSqlStage(int32_t stage_id) const;
