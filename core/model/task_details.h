@@ -126,7 +126,10 @@ struct SpeculationSummary {
 // What a stage attempt object keeps beside its StageData counters.
 struct StageTaskDetails {
   std::vector<ExecutorStageSummary> executor_summaries;  // creation order
-  std::unordered_map<StringId, uint32_t> summary_index;  // executor id -> executor_summaries row
+  // Executor id -> executor_summaries row + 1 (0: empty), open addressing, at most half full.
+  // Empty while a stage has few executors (most stages of streaming and RDD jobs have one or
+  // two): a scan of the rows finds them, and a stage costs no index to build and free.
+  std::vector<uint32_t> summary_slots;
   bool has_speculation = false;
   SpeculationSummary speculation;
 
