@@ -254,7 +254,7 @@ void AppStatusListener::ReleaseEndedJobIndices(const std::vector<uint32_t>& job_
         break;
       }
     }
-    if (!updatable) std::unordered_set<uint64_t>().swap(job.completed_indices);
+    if (!updatable) job.completed_indices.Release();
   }
 }
 
@@ -395,14 +395,11 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
     const bool remove_stage = stage.active_tasks == 0 && (stage.status == StageStatus::kComplete ||
                                                           stage.status == StageStatus::kFailed);
     if (remove_stage) WriteStage(live->second, /*check_triggers=*/true);
-    const uint64_t task_index =
-        (static_cast<uint64_t>(static_cast<uint32_t>(event.stage_id)) << 32) |
-        static_cast<uint32_t>(info.index);
     for (uint32_t job_index : stage.jobs) {
       Job& job = model_->jobs[job_index];
       job.live.active_tasks -= 1;
       job.live.completed_tasks += completed;
-      if (completed > 0) job.completed_indices.insert(task_index);
+      if (completed > 0) job.completed_indices.insert(event.stage_id, info.index);
       job.live.failed_tasks += failed;
       job.live.killed_tasks += killed;
       if (counts_killed_reason) AddKilled(job.live.killed_summary, killed_reason);

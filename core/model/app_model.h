@@ -9,7 +9,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -22,6 +21,7 @@
 #include "core/model/rdd_graph_model.h"
 #include "core/model/releasable_objects.h"
 #include "core/model/sql_model.h"
+#include "core/model/stage_index_sets.h"
 #include "core/model/thrift_server_model.h"
 #include "core/model/storage_model.h"
 #include "core/model/task_details.h"
@@ -80,7 +80,7 @@ struct Job {
 
   // Live state (LiveJob).
   JobCounters live;
-  std::unordered_set<uint64_t> completed_indices;  // (stageId << 32) | taskIndex
+  StageIndexSets completed_indices;  // (stage id, task index) of succeeded tasks
   std::vector<int32_t> completed_stage_set;        // distinct stage ids
   std::vector<int32_t> skipped_stage_set;
   // Once the job has ended, the History Server shows the row written at the last write point.
