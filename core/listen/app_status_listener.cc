@@ -325,7 +325,7 @@ void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
   tasks.finish_time.push_back(0);
   tasks.executor_id.push_back(info.executor_id);
   tasks.status.push_back(TaskStatus::kRunning);
-  live_tasks_[info.task_id] = row;
+  live_tasks_.Set(info.task_id, row);
   SeeTime(info.launch_time);
 
   auto live = live_stages_.find({stage_id, stage_attempt_id});
@@ -349,9 +349,8 @@ void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
 void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
   model_->finished_tasks += 1;
   {  // Stage details and task lists (task_detail_updates.cc), before the live maps change.
-    auto task = live_tasks_.find(event.info.task_id);
     auto stage = live_stages_.find({event.stage_id, event.stage_attempt_id});
-    RecordTaskEnd(*model_, *pool_, task == live_tasks_.end() ? -1 : int64_t{task->second}, event,
+    RecordTaskEnd(*model_, *pool_, live_tasks_.Find(event.info.task_id), event,
                   stage == live_stages_.end() ? nullptr : &model_->stages[stage->second]);
   }
   const TaskInfoEvent& info = event.info;
@@ -359,10 +358,9 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
 
   // Metrics count once per task: only a task still live (started, not yet ended) has a delta.
   const TaskMetricValues* delta = nullptr;
-  auto live_task = live_tasks_.find(info.task_id);
-  if (live_task != live_tasks_.end()) {
-    const uint32_t row = live_task->second;
-    live_tasks_.erase(live_task);
+  if (const int64_t live_row = live_tasks_.Find(info.task_id); live_row >= 0) {
+    const uint32_t row = static_cast<uint32_t>(live_row);
+    live_tasks_.Erase(info.task_id);
     model_->tasks.finish_time.Set(row, info.finish_time);
     // TaskInfo.status (app_model.h): the TaskEnd's Task Info, not its reason.
     model_->tasks.status.Set(row, info.finish_time == 0 ? TaskStatus::kRunning

@@ -1,0 +1,38 @@
+// Live tasks by task id -> their row in the task columns (AppStatusListener's liveTasks). Every
+// task enters at its TaskStart and leaves at its TaskEnd, so a node-based map allocated and freed
+// once per task; this is one flat open-addressing table (linear probing, deletion by backward
+// shift, so no tombstones pile up) that stays as large as the most tasks ever live at once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace afterglow {
+
+class TaskRowIndex {
+ public:
+  // Maps `task_id` to `row`, replacing a row it had.
+  void Set(int64_t task_id, uint32_t row);
+  // The row of `task_id`, or -1 when it is not live.
+  int64_t Find(int64_t task_id) const;
+  // Removes `task_id`; false when it was not there.
+  bool Erase(int64_t task_id);
+  size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    int64_t task_id = 0;
+    uint32_t row_plus_one = 0;  // 0: empty
+  };
+  size_t Home(int64_t task_id) const;
+  // The slot holding `task_id`, or the empty slot where its probe ends.
+  size_t Probe(int64_t task_id) const;
+  void Grow();
+
+  std::vector<Slot> slots_;  // a power of two, at most half full
+  size_t size_ = 0;
+  unsigned shift_ = 64;  // 64 - log2(slots_.size())
+};
+
+}  // namespace afterglow
