@@ -13,14 +13,18 @@ bool IndexSet::insert(int32_t index) {
     return true;
   }
   const size_t word = static_cast<size_t>(index) >> 6;
-  if (word >= bits_.size()) {
-    // Indices mostly arrive in rising order: grow by half again so a stage's bitmap is copied a
-    // few times, not once per 64 tasks (the bitmap is 1/8 byte a task, so the slack is small).
-    bits_.resize(std::max(word + 1, bits_.size() + bits_.size() / 2), 0);
+  uint64_t* bits = &first_word_;
+  if (word > 0) {
+    if (word > more_words_.size()) {
+      // Indices mostly arrive in rising order: grow by half again so a stage's bitmap is copied
+      // a few times, not once per 64 tasks (the bitmap is 1/8 byte a task, so the slack is small).
+      more_words_.resize(std::max(word, more_words_.size() + more_words_.size() / 2), 0);
+    }
+    bits = &more_words_[word - 1];
   }
   const uint64_t bit = uint64_t{1} << (index & 63);
-  if ((bits_[word] & bit) != 0) return false;
-  bits_[word] |= bit;
+  if ((*bits & bit) != 0) return false;
+  *bits |= bit;
   ++size_;
   return true;
 }
@@ -30,11 +34,13 @@ bool IndexSet::contains(int32_t index) const {
     return std::binary_search(outside_.begin(), outside_.end(), index);
   }
   const size_t word = static_cast<size_t>(index) >> 6;
-  return word < bits_.size() && (bits_[word] >> (index & 63) & 1) != 0;
+  if (word > more_words_.size()) return false;
+  const uint64_t bits = word == 0 ? first_word_ : more_words_[word - 1];
+  return (bits >> (index & 63) & 1) != 0;
 }
 
 size_t IndexSet::bytes() const {
-  return bits_.capacity() * sizeof(uint64_t) + outside_.capacity() * sizeof(int32_t);
+  return more_words_.capacity() * sizeof(uint64_t) + outside_.capacity() * sizeof(int32_t);
 }
 
 }  // namespace afterglow

@@ -25,7 +25,10 @@ class IndexSet {
   size_t bytes() const;  // memory held, for the size report
 
  private:
-  std::vector<uint64_t> bits_;        // bit i of word i / 64 set: index i is in the set
+  // Bit i of word i / 64 set: index i is in the set. The first word is held inline: most
+  // stages of streaming and RDD jobs have fewer than 64 tasks, and then need no allocation.
+  uint64_t first_word_ = 0;
+  std::vector<uint64_t> more_words_;  // words 1, 2, ...
   std::vector<int32_t> outside_;      // indices outside [0, kDenseLimit), sorted, distinct
   size_t size_ = 0;
 };
