@@ -127,6 +127,26 @@ error_code ReadBool(od::value value, bool& out);
 error_code ReadString(od::value value, StringPool& pool, StringId& out);
 // Absent on null; strings are interned unquoted, other scalars as their JSON text.
 error_code ReadOptText(od::value value, StringPool& pool, OptString& out);
+
+// A text ReadOptText reads, for a field whose object may turn out not to need it (a stage's
+// internal accumulables, which the status model drops): the raw fast path keeps a plain string or
+// a number as its text in the line and interns it only when resolved; everything else, and
+// simdjson's path, is interned at once. A line is refused in exactly the cases ReadOptText
+// refuses it, and a resolved text has the id ReadOptText would have given.
+struct PendingText {
+  OptString read;         // when interned at once
+  std::string_view raw;   // when pending: the text between the quotes, or the number token
+  bool pending = false;
+};
+inline error_code ReadPendingText(od::value value, StringPool& pool, PendingText& out) {
+  out.pending = false;
+  return ReadOptText(value, pool, out.read);
+}
+inline error_code ResolvePendingText(StringPool& /*pool*/, const PendingText& text,
+                                     OptString& out) {
+  out = text.read;
+  return simdjson::SUCCESS;
+}
 // A time that may be null (read as kNoTime).
 error_code ReadOptTime(od::value value, int64_t& out);
 // A string that may be null (read as ""): Jackson leaves a missing String field null.

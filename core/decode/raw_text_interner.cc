@@ -54,6 +54,19 @@ namespace {
 // integer digits), so simdjson's double read of it cannot fail.
 constexpr size_t kMaxTokenSureFinite = 300;
 
+// A number token simdjson's path reads as a finite double. It also reads the number as a double,
+// which fails past its range (1e999, or 309 and more integer digits): an exponent or a token too
+// long to be sure of goes there, so that such a line fails the same way.
+error_code ReadSureFiniteNumber(RawCursor& value, std::string_view& token) {
+  AG_JSON_TRY(value.ReadNumberToken(token));
+  // (A loop, not find_first_of, which calls memchr once per byte of the token.)
+  if (token.size() > kMaxTokenSureFinite) return kNotCanonical;
+  for (const char c : token) {
+    if (c == 'e' || c == 'E') return kNotCanonical;
+  }
+  return simdjson::SUCCESS;
+}
+
 }  // namespace
 
 error_code ReadString(RawCursor& value, RawTextInterner& strings, StringId& out) {
@@ -86,19 +99,48 @@ error_code ReadOptText(RawCursor& value, RawTextInterner& strings, OptString& ou
     case '{': return kNotCanonical;
     default: {
       std::string_view token;
-      AG_JSON_TRY(value.ReadNumberToken(token));
-      // simdjson's path also reads the number as a double, which fails past its range (1e999,
-      // or 309 and more integer digits): an exponent or a token too long to be sure of goes
-      // there, so that such a line fails the same way.
-      // (A loop, not find_first_of, which calls memchr once per byte of the token.)
-      if (token.size() > kMaxTokenSureFinite) return kNotCanonical;
-      for (const char c : token) {
-        if (c == 'e' || c == 'E') return kNotCanonical;
-      }
+      AG_JSON_TRY(ReadSureFiniteNumber(value, token));
       out.present = true;
       return strings.Intern(token, /*escaped=*/false, out.id);
     }
   }
+}
+
+error_code ReadPendingText(RawCursor& value, RawTextInterner& strings, PendingText& out) {
+  out.pending = false;
+  switch (value.Peek()) {
+    case '"': {
+      // An escaped string is interned at once: its unescaping may refuse the line.
+      std::string_view raw;
+      bool escaped = false;
+      AG_JSON_TRY(value.ReadRawString(raw, escaped));
+      if (escaped) {
+        out.read.present = true;
+        return strings.Intern(raw, /*escaped=*/true, out.read.id);
+      }
+      out.raw = raw;
+      out.pending = true;
+      return simdjson::SUCCESS;
+    }
+    case 'n':
+    case 't':
+    case 'f':
+    case '[':
+    case '{': return ReadOptText(value, strings, out.read);
+    default:
+      AG_JSON_TRY(ReadSureFiniteNumber(value, out.raw));
+      out.pending = true;
+      return simdjson::SUCCESS;
+  }
+}
+
+error_code ResolvePendingText(RawTextInterner& strings, const PendingText& text, OptString& out) {
+  if (!text.pending) {
+    out = text.read;
+    return simdjson::SUCCESS;
+  }
+  out.present = true;
+  return strings.Intern(text.raw, /*escaped=*/false, out.id);
 }
 
 error_code ReadOptTime(RawCursor& value, int64_t& out) {

@@ -76,6 +76,10 @@ error_code ReadString(RawCursor& value, RawTextInterner& strings, StringId& out)
 error_code ReadOptText(RawCursor& value, RawTextInterner& strings, OptString& out);
 // A time that may be null (read as kNoTime).
 error_code ReadOptTime(RawCursor& value, int64_t& out);
+// ReadOptText deferred (json_fields.h's PendingText): the text stays in the line until resolved,
+// so `text` must be resolved before the line goes.
+error_code ReadPendingText(RawCursor& value, RawTextInterner& strings, PendingText& out);
+error_code ResolvePendingText(RawTextInterner& strings, const PendingText& text, OptString& out);
 
 }  // namespace json
 }  // namespace afterglow

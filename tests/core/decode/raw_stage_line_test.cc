@@ -191,9 +191,16 @@ TEST_F(RawStageLineTest, StageEventsReadTheValuesWrittenAndTheSameAsSimdjsonDoes
   EXPECT_EQ(info.persisted_rdds[0].num_partitions, 4);
   EXPECT_TRUE(info.rdd_operations.rdds.empty());  // only a JobStart's stage infos feed the graph
   ASSERT_EQ(info.accumulables.size(), 3u);
-  EXPECT_EQ(Text(info.accumulables[0].value.id), "151");
+  // Internal and SQL entries keep their id and flags; their texts are not read into the pool
+  // (the status model drops them).
+  EXPECT_EQ(info.accumulables[0].id, 0);
+  EXPECT_TRUE(info.accumulables[0].internal);
+  EXPECT_FALSE(info.accumulables[0].name.present);
+  EXPECT_FALSE(info.accumulables[0].value.present);
+  EXPECT_EQ(Text(info.accumulables[1].name.id), "my counter");
   EXPECT_EQ(Text(info.accumulables[1].value.id), "11");
   EXPECT_TRUE(info.accumulables[2].metadata_sql);
+  EXPECT_FALSE(info.accumulables[2].value.present);
   const EventProperties& props = sink_.submitted_properties[0];
   EXPECT_EQ(Text(props.job_description.id), R"(a "quoted" job)");
   EXPECT_EQ(Text(props.scheduler_pool.id), "fast");
