@@ -177,32 +177,38 @@ void SqlListener::RemoveStaleMetricsData(const LiveExecution& exec) {
 
 // [SECTION] Metric aggregation (aggregateMetrics) ----------------------------------------------
 
-std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
-    const LiveExecution& exec) const {
+std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(const LiveExecution& exec) {
   const MetricTypes& types = *exec.metric_types;
   // The execution's stages, in its immutable Set's order (ties for the max go to the first).
-  std::vector<const LiveStageMetrics*> stages;
+  std::vector<const LiveStageMetrics*>& stages = aggregate_.stages;
+  stages.clear();
   for (int32_t stage_id : ScalaImmutableIntOrder(exec.row.stages)) {
     auto it = stage_metrics_.find(stage_id);
     if (it != stage_metrics_.end()) stages.push_back(it->second.get());
   }
-  std::unordered_map<int64_t, std::vector<int64_t>> driver_values;
+  // The driver's values of each metric, in log order (the stable sort keeps it within an id).
+  std::vector<std::pair<int64_t, int64_t>>& driver_values = aggregate_.driver_values;
+  driver_values.clear();
   for (const auto& [id, value] : exec.driver_updates) {
-    if (types.Contains(id)) driver_values[id].push_back(value);
+    if (types.Contains(id)) driver_values.emplace_back(id, value);
   }
-  std::vector<int64_t> metric_ids;
+  std::stable_sort(driver_values.begin(), driver_values.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<int64_t>& metric_ids = aggregate_.metric_ids;
+  metric_ids.clear();
   for (const LiveStageMetrics* stage : stages) {
     for (const StageMetricValues::Metric& metric : stage->values.metrics()) {
       if (types.Contains(metric.id)) metric_ids.push_back(metric.id);
     }
   }
-  for (const auto& [id, values] : driver_values) metric_ids.push_back(id);
+  for (const auto& [id, value] : driver_values) metric_ids.push_back(id);
   std::sort(metric_ids.begin(), metric_ids.end());
   metric_ids.erase(std::unique(metric_ids.begin(), metric_ids.end()), metric_ids.end());
 
   std::vector<SqlMetricSummary> out;
   out.reserve(metric_ids.size());
-  std::vector<int64_t> values;
+  std::vector<int64_t>& values = aggregate_.values;
+  auto driver_begin = driver_values.begin();
   for (int64_t id : metric_ids) {
     const SqlMetricKind kind = SqlMetricKindOf(pool_->Get(*types.Find(id)));
     values.clear();
@@ -219,16 +225,17 @@ std::vector<SqlMetricSummary> SqlListener::AggregateMetrics(
                                     metric->max_task_id};
       }
     }
-    const std::vector<int64_t>* driver = nullptr;
-    if (auto it = driver_values.find(id); it != driver_values.end()) driver = &it->second;
-    if (max_task) {
-      // A driver value above every task value: the suffix becomes "(driver)".
-      if (driver != nullptr &&
-          std::any_of(driver->begin(), driver->end(), [&](int64_t v) { return v > max_task->value; })) {
-        max_task.reset();
-      }
+    // This metric's driver values: the run of `id` in driver_values (both walk ids upwards).
+    while (driver_begin != driver_values.end() && driver_begin->first < id) ++driver_begin;
+    auto driver_end = driver_begin;
+    while (driver_end != driver_values.end() && driver_end->first == id) ++driver_end;
+    // A driver value above every task value: the suffix becomes "(driver)".
+    if (max_task && std::any_of(driver_begin, driver_end,
+                                [&](const auto& d) { return d.second > max_task->value; })) {
+      max_task.reset();
     }
-    if (driver != nullptr) values.insert(values.end(), driver->begin(), driver->end());
+    for (auto d = driver_begin; d != driver_end; ++d) values.push_back(d->second);
+    driver_begin = driver_end;
     out.push_back(SummarizeSqlMetric(id, kind, values, max_task));
   }
   return out;

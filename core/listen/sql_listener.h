@@ -82,7 +82,7 @@ class SqlListener : public SqlEventSink {
   bool IsSqlStage(int32_t stage_id) const;
   static void AddMetrics(LiveExecution& exec, const SqlPlanMetricEvent* begin,
                          const SqlPlanMetricEvent* end);
-  std::vector<SqlMetricSummary> AggregateMetrics(const LiveExecution& exec) const;
+  std::vector<SqlMetricSummary> AggregateMetrics(const LiveExecution& exec);
 
   StringPool* pool_;
   AttemptModel* model_;
@@ -93,6 +93,14 @@ class SqlListener : public SqlEventSink {
   std::set<std::pair<int64_t, int64_t>> completed_;
   StreamingRetention streaming_retention_;
   SparkPlanGraphBuilder graph_builder_;
+  // AggregateMetrics' working arrays, kept between executions.
+  struct AggregateScratch {
+    std::vector<const LiveStageMetrics*> stages;
+    std::vector<std::pair<int64_t, int64_t>> driver_values;  // (id, value), by id, log order
+    std::vector<int64_t> metric_ids;
+    std::vector<int64_t> values;
+  };
+  AggregateScratch aggregate_;
 };
 
 // "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" in UTC (streaming UIUtils.parseProgressTimestamp) to epoch ms.
