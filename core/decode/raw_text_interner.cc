@@ -6,7 +6,14 @@
 namespace afterglow {
 
 simdjson::error_code RawTextInterner::Intern(std::string_view raw, bool escaped, StringId& out) {
-  Slot& slot = slots_[TextSlot(raw, kSlotBits)];
+  // A long text's slot comes from a hash of all of it: a streaming query's plan descriptions (3 KB
+  // each, a few per batch) differ in a few bytes that sampled bytes miss, so they shared one slot
+  // and evicted each other, each miss paying an unescape, the pool's hash and compare. Short texts
+  // keep the sampled slot, which costs less than hashing them.
+  const size_t index = raw.size() > kHashedText
+                           ? static_cast<size_t>(HashText(raw) >> (64 - kSlotBits))
+                           : TextSlot(raw, kSlotBits);
+  Slot& slot = slots_[index];
   // An empty slot holds "" with id 0, which is the empty string's id too.
   if (slot.raw == raw) {
     out = slot.id;

@@ -50,6 +50,8 @@ class RawTextInterner {
   };
   static constexpr unsigned kSlotBits = 8;  // a stage event has some 60 distinct texts
 
+  // Texts longer than this choose their slot by a hash of the whole text (Intern).
+  static constexpr size_t kHashedText = 64;
   // Texts shorter than this are scanned: the compare would not save much.
   static constexpr size_t kLongText = 128;
   static constexpr unsigned kLongSlotBits = 5;
