@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/base/read_padding.h"
+#include "core/ingest/find_newline.h"
 
 namespace afterglow {
 
@@ -45,7 +46,7 @@ void LineSplitter::Push(const char* data, size_t size) {
   const char* cursor = data;
   const char* end = data + size;
   if (carry_size_ > 0) {
-    const char* newline = static_cast<const char*>(std::memchr(cursor, '\n', end - cursor));
+    const char* newline = FindNewline(cursor, end);
     if (newline == nullptr) {
       AppendToCarry(cursor, end - cursor);
       return;
@@ -57,7 +58,7 @@ void LineSplitter::Push(const char* data, size_t size) {
     cursor = newline + 1;
   }
   while (cursor < end) {
-    const char* newline = static_cast<const char*>(std::memchr(cursor, '\n', end - cursor));
+    const char* newline = FindNewline(cursor, end);
     if (newline == nullptr) {
       AppendToCarry(cursor, end - cursor);
       return;
