@@ -348,9 +348,10 @@ void AppStatusListener::OnTaskStart(int32_t stage_id, int32_t stage_attempt_id,
 
 void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
   model_->finished_tasks += 1;
+  const int64_t live_row = live_tasks_.Find(event.info.task_id);  // -1: not a live task
   {  // Stage details and task lists (task_detail_updates.cc), before the live maps change.
     auto stage = live_stages_.find({event.stage_id, event.stage_attempt_id});
-    RecordTaskEnd(*model_, *pool_, live_tasks_.Find(event.info.task_id), event,
+    RecordTaskEnd(*model_, *pool_, live_row, event,
                   stage == live_stages_.end() ? nullptr : &model_->stages[stage->second]);
   }
   const TaskInfoEvent& info = event.info;
@@ -358,7 +359,7 @@ void AppStatusListener::OnTaskEnd(const TaskEndEvent& event) {
 
   // Metrics count once per task: only a task still live (started, not yet ended) has a delta.
   const TaskMetricValues* delta = nullptr;
-  if (const int64_t live_row = live_tasks_.Find(info.task_id); live_row >= 0) {
+  if (live_row >= 0) {
     const uint32_t row = static_cast<uint32_t>(live_row);
     live_tasks_.Erase(info.task_id);
     model_->tasks.finish_time.Set(row, info.finish_time);
