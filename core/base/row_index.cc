@@ -1,14 +1,16 @@
-#include "core/listen/task_row_index.h"
+#include "core/base/row_index.h"
+
+#include <utility>
 
 namespace afterglow {
 
-size_t TaskRowIndex::Home(int64_t task_id) const {
+size_t RowIndex::Home(int64_t task_id) const {
   // Fibonacci hashing: task ids are mostly consecutive, and the top bits of the product spread
   // them over the table.
   return static_cast<size_t>((static_cast<uint64_t>(task_id) * 0x9E3779B97F4A7C15ull) >> shift_);
 }
 
-size_t TaskRowIndex::Probe(int64_t task_id) const {
+size_t RowIndex::Probe(int64_t task_id) const {
   const size_t mask = slots_.size() - 1;
   size_t slot = Home(task_id);
   while (slots_[slot].row_plus_one != 0 && slots_[slot].task_id != task_id) {
@@ -17,7 +19,7 @@ size_t TaskRowIndex::Probe(int64_t task_id) const {
   return slot;
 }
 
-void TaskRowIndex::Grow() {
+void RowIndex::Grow() {
   std::vector<Slot> old = std::move(slots_);
   const size_t capacity = old.empty() ? 16 : old.size() * 2;
   slots_.assign(capacity, Slot{});
@@ -28,20 +30,20 @@ void TaskRowIndex::Grow() {
   }
 }
 
-void TaskRowIndex::Set(int64_t task_id, uint32_t row) {
+void RowIndex::Set(int64_t task_id, uint32_t row) {
   if (2 * (size_ + 1) > slots_.size()) Grow();
   Slot& slot = slots_[Probe(task_id)];
   if (slot.row_plus_one == 0) ++size_;
   slot = {task_id, row + 1};
 }
 
-int64_t TaskRowIndex::Find(int64_t task_id) const {
+int64_t RowIndex::Find(int64_t task_id) const {
   if (size_ == 0) return -1;
   const Slot& slot = slots_[Probe(task_id)];
   return slot.row_plus_one == 0 ? -1 : int64_t{slot.row_plus_one} - 1;
 }
 
-bool TaskRowIndex::Erase(int64_t task_id) {
+bool RowIndex::Erase(int64_t task_id) {
   if (size_ == 0) return false;
   size_t hole = Probe(task_id);
   if (slots_[hole].row_plus_one == 0) return false;

@@ -1,7 +1,8 @@
-// Live tasks by task id -> their row in the task columns (AppStatusListener's liveTasks). Every
-// task enters at its TaskStart and leaves at its TaskEnd, so a node-based map allocated and freed
-// once per task; this is one flat open-addressing table (linear probing, deletion by backward
-// shift, so no tombstones pile up) that stays as large as the most tasks ever live at once.
+// An id -> row index in one flat open-addressing table (linear probing, deletion by backward
+// shift, so no tombstones pile up) that stays as large as the most ids ever held at once. Live
+// tasks by task id (AppStatusListener's liveTasks: every task enters at its TaskStart and leaves at
+// its TaskEnd, so a node-based map allocated and freed once per task) and a stage's executor
+// summaries by executor id use it.
 #pragma once
 
 #include <cstddef>
@@ -10,14 +11,14 @@
 
 namespace afterglow {
 
-class TaskRowIndex {
+class RowIndex {
  public:
-  // Maps `task_id` to `row`, replacing a row it had.
-  void Set(int64_t task_id, uint32_t row);
-  // The row of `task_id`, or -1 when it is not live.
-  int64_t Find(int64_t task_id) const;
-  // Removes `task_id`; false when it was not there.
-  bool Erase(int64_t task_id);
+  // Maps `id` to `row`, replacing a row it had.
+  void Set(int64_t id, uint32_t row);
+  // The row of `id`, or -1 when it has none.
+  int64_t Find(int64_t id) const;
+  // Removes `id`; false when it was not there.
+  bool Erase(int64_t id);
   size_t size() const { return size_; }
 
  private:

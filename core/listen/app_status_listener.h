@@ -13,7 +13,7 @@
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
 #include "core/listen/retention.h"
-#include "core/listen/task_row_index.h"
+#include "core/base/row_index.h"
 #include "core/model/app_model.h"
 
 namespace afterglow {
@@ -88,7 +88,7 @@ class AppStatusListener : public EventSink {
   StringId default_pool_;
   std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
   std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages
-  TaskRowIndex live_tasks_;  // task id -> row in model_->tasks
+  RowIndex live_tasks_;  // task id -> row in model_->tasks
   // Removed executors still reachable by StageExecutorMetrics while a live stage overlaps them
   // (ASL deadExecutors): executor id -> record index.
   std::map<StringId, uint32_t> dead_executors_;

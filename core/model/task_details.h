@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/row_index.h"
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
 #include "core/events/executor_metrics.h"
@@ -126,10 +127,10 @@ struct SpeculationSummary {
 // What a stage attempt object keeps beside its StageData counters.
 struct StageTaskDetails {
   std::vector<ExecutorStageSummary> executor_summaries;  // creation order
-  // Executor id -> executor_summaries row + 1 (0: empty), open addressing, at most half full.
-  // Empty while a stage has few executors (most stages of streaming and RDD jobs have one or
-  // two): a scan of the rows finds them, and a stage costs no index to build and free.
-  std::vector<uint32_t> summary_slots;
+  // Executor id -> executor_summaries row. Empty while a stage has few executors (most stages of
+  // streaming and RDD jobs have one or two): a scan of the rows finds them, and a stage costs no
+  // index to build and free.
+  RowIndex summary_index;
   bool has_speculation = false;
   SpeculationSummary speculation;
 

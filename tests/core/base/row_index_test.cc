@@ -1,7 +1,7 @@
-// TaskRowIndex (core/listen/task_row_index.h): live task ids -> rows, against std::unordered_map
+// RowIndex (core/base/row_index.h): live task ids -> rows, against std::unordered_map
 // over a long random run of starts and ends (runs of consecutive ids, as Spark assigns them, and
 // ids that collide in the table), and the growth and emptying of the table.
-#include "core/listen/task_row_index.h"
+#include "core/base/row_index.h"
 
 #include <gtest/gtest.h>
 
@@ -11,11 +11,11 @@
 #include <vector>
 
 namespace afterglow {
-namespace task_row_index_test {
+namespace row_index_test {
 
-TEST(TaskRowIndex, AgreesWithAHashMapOverStartsAndEnds) {
+TEST(RowIndex, AgreesWithAHashMapOverStartsAndEnds) {
   std::mt19937_64 random(7);
-  TaskRowIndex index;
+  RowIndex index;
   std::unordered_map<int64_t, uint32_t> expected;
   std::vector<int64_t> live;
   int64_t next_id = 0;
@@ -51,8 +51,8 @@ TEST(TaskRowIndex, AgreesWithAHashMapOverStartsAndEnds) {
   EXPECT_EQ(index.Find(0), -1);
 }
 
-TEST(TaskRowIndex, EmptyIndexFindsNothing) {
-  TaskRowIndex index;
+TEST(RowIndex, EmptyIndexFindsNothing) {
+  RowIndex index;
   EXPECT_EQ(index.Find(42), -1);
   EXPECT_FALSE(index.Erase(42));
   index.Set(42, 0);
@@ -60,5 +60,5 @@ TEST(TaskRowIndex, EmptyIndexFindsNothing) {
   EXPECT_EQ(index.size(), 1u);
 }
 
-}  // namespace task_row_index_test
+}  // namespace row_index_test
 }  // namespace afterglow
