@@ -237,10 +237,11 @@
 
   // [SECTION] Reading files. A reader streams byte ranges ([{blob, start, end}]) in order:
   // next() resolves to the next chunk of the range being read (a Uint8Array of whatever size the
-  // browser's stream gives), or to null where that range's stream ended; close() stops a reader
-  // that is done or abandoned. A file cut shorter after it was chosen ends its stream early, which
-  // pushRange reports. It reads ahead of the engine, as JavaScript
-  // memory; only the chunk being pushed is in the wasm heap.
+  // browser's stream gives), or to null where that range's stream ended; release(chunk) says the
+  // page is done with a chunk (room to read ahead, and its buffer back to the worker, which reads
+  // into it again); close() stops a reader that is done or abandoned. A file cut shorter after it
+  // was chosen ends its stream early, which pushRange reports. It reads ahead of the engine, as
+  // JavaScript memory; only the chunk being pushed is in the wasm heap.
   //
   // The reads run in the reader worker (web/afterglow-reader.js) where one starts, through
   // Blob.stream(): on the 1 GB log a stream reads twice as fast as File.slice().arrayBuffer() of
@@ -358,11 +359,13 @@
     const arrived = [];  // chunks posted and not yet taken
     const waiting = [];  // next() calls waiting for a chunk: {resolve, reject}
     let failure = null;
+    const recyclable = new WeakSet();  // chunks whose buffer goes back to the worker
     const onMessage = (message) => {
       if (message.type === 'chunk' || message.type === 'end') {
         const chunk = message.type === 'chunk'
           ? new Uint8Array(message.buffer, message.offset, message.length)
           : null;
+        if (chunk && message.recycle) recyclable.add(chunk);
         if (waiting.length > 0) waiting.shift().resolve(chunk);
         else arrived.push(chunk);
       } else if (message.type === 'error') {
@@ -374,11 +377,9 @@
     onMessage.waiting = () => waiting.length > 0;  // for pingWhileWaiting
     readerStreams.set(stream, onMessage);
     worker.postMessage({ type: 'open', stream, ranges, aheadBytes: kReadAheadBytes });
-    // Taking a chunk makes room for the worker to read more.
     let rangesEnded = 0;  // the end markers taken: the range being taken is this one
     const take = (chunk) => {
-      if (chunk) worker.postMessage({ type: 'take', stream, bytes: chunk.length });
-      else rangesEnded += 1;
+      if (!chunk) rangesEnded += 1;
       return chunk;
     };
     return {
@@ -388,6 +389,14 @@
         if (failure) return Promise.reject(failure);
         pingWhileWaiting(worker);
         return new Promise((resolve, reject) => waiting.push({ resolve: (chunk) => resolve(take(chunk)), reject }));
+      },
+      // Done with a chunk next() gave: room for the worker to read more, and its buffer back.
+      release(chunk) {
+        if (recyclable.has(chunk)) {
+          worker.postMessage({ type: 'take', stream, bytes: chunk.length, buffer: chunk.buffer }, [chunk.buffer]);
+        } else {
+          worker.postMessage({ type: 'take', stream, bytes: chunk.length });
+        }
       },
       close() {
         readerStreams.delete(stream);
@@ -430,6 +439,7 @@
         reader = null;
         return null;
       },
+      release() {},
       close() {
         if (reader) reader.cancel().catch(() => {});
         reader = null;
@@ -505,7 +515,10 @@
           if (!fed) throw new MemoryCapped();
           // The engine stopped reading this file (a line past its limit, a corrupt stream; the
           // problem says so): the rest of it is not read, however large.
-          if (engine._ag_file_stopped()) return skipRest(reader);
+          if (engine._ag_file_stopped()) {
+            reader.release(chunk);
+            return skipRest(reader);
+          }
           offset += part;
           await yieldIfDue();
           // Aim the next part at kPushMs, or at what is left of the slice; grow at most 2x a
@@ -516,6 +529,7 @@
           if (engine._ag_cancel_requested()) throw new Cancelled();
         }
       }
+      reader.release(chunk);
     }
   }
 
@@ -523,7 +537,8 @@
   async function skipRest(reader) {
     reader.skipRange();
     try {
-      while ((await nextChunk(reader)) !== null) {
+      for (let chunk; (chunk = await nextChunk(reader)) !== null;) {
+        reader.release(chunk);
         if (engine._ag_cancel_requested()) throw new Cancelled();
       }
     } catch (error) {

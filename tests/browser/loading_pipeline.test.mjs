@@ -182,18 +182,23 @@ test('a file cut shorter while it is read keeps what was read and names the file
 // the page up to the bytes it was given, no further until the page takes chunks, sends every byte
 // of each range in order followed by an end marker, and stops when the stream is closed. Reading
 // ahead is what lets the engine and the reads run at once (which of the two is slower depends on
-// the machine: here Chromium's reading costs about as much CPU as the engine).
+// the machine: here Chromium's reading costs about as much CPU as the engine). Chromium's file
+// streams take a buffer to read into: each chunk then fills a whole 1 MB buffer (a range's last
+// may be shorter), and a buffer given back with 'take' is read into again, its old bytes never
+// seen past the new chunk's length.
 test('the reader worker reads ahead up to its limit, in order, and stops when closed', async () => {
   const { context, page, problems } = await openWatchedPage(env);
   try {
     await startPage(env, page);
     const result = await page.evaluate(async () => {
       const kAhead = 1 << 20;
-      // 3 MB and 1 MB ranges of one blob whose bytes say their own offset (mod 251).
+      // Ranges of 3 MB and a bit and of 1 MB less a bit, of one blob whose bytes say their own
+      // offset (mod 251): each ends in a part of a buffer.
       const bytes = new Uint8Array(5 << 20);
       for (let i = 0; i < bytes.length; i++) bytes[i] = i % 251;
       const blob = new Blob([bytes]);
-      const ranges = [{ blob, start: 0, end: 3 << 20 }, { blob, start: 4 << 20, end: 5 << 20 }];
+      const ranges = [{ blob, start: 0, end: (3 << 20) + 12345 }, { blob, start: 4 << 20, end: (5 << 20) - 100 }];
+      const kBufferBytes = 1 << 20;
       const worker = new Worker('afterglow-reader.js');
       const inbox = [];
       let wake = null;
@@ -230,12 +235,23 @@ test('the reader worker reads ahead up to its limit, in order, and stops when cl
           continue;
         }
         const chunk = new Uint8Array(message.buffer, message.offset, message.length);
-        const at = ranges[range].start + received[range].reduce((sum, c) => sum + c.length, 0);
+        const at = ranges[range].start + received[range].reduce((sum, c) => sum + c, 0);
         for (let i = 0; i < chunk.length; i += 4093) if (chunk[i] !== (at + i) % 251) inOrder = false;
-        received[range].push(chunk);
-        worker.postMessage({ type: 'take', stream: 7, bytes: chunk.length });
+        if (chunk[chunk.length - 1] !== (at + chunk.length - 1) % 251) inOrder = false;
+        received[range].push(chunk.length);
+        out.recycled = (out.recycled || 0) + (message.recycle ? 1 : 0);
+        if (message.recycle) {
+          if (message.buffer.byteLength !== kBufferBytes || message.offset !== 0) out.oddBuffer = true;
+          // Scribbled over before it goes back: a reused buffer's old bytes must not show.
+          chunk.fill(7);
+          worker.postMessage({ type: 'take', stream: 7, bytes: chunk.length, buffer: message.buffer },
+                             [message.buffer]);
+        } else {
+          worker.postMessage({ type: 'take', stream: 7, bytes: chunk.length });
+        }
       }
-      out.rangeBytes = received.map((chunks) => chunks.reduce((sum, c) => sum + c.length, 0));
+      out.chunkSizes = received;
+      out.rangeBytes = received.map((chunks) => chunks.reduce((sum, c) => sum + c, 0));
       out.inOrder = inOrder;
       // A closed stream sends nothing more.
       worker.postMessage({ type: 'open', stream: 8, ranges, aheadBytes: kAhead });
@@ -254,8 +270,12 @@ test('the reader worker reads ahead up to its limit, in order, and stops when cl
     assert.ok(result.unreadBeforeTaking >= result.ahead, `read ahead ${result.unreadBeforeTaking} B`);
     // At most one chunk (a few MB in Chromium) past the limit, never the whole 4 MB.
     assert.ok(result.unreadBeforeTaking < 4 << 20, `read ahead ${result.unreadBeforeTaking} B`);
-    assert.deepEqual(result.rangeBytes, [3 << 20, 1 << 20]);
+    assert.deepEqual(result.rangeBytes, [(3 << 20) + 12345, (1 << 20) - 100]);
     assert.ok(result.inOrder, 'every chunk in order, with the bytes of its place in the range');
+    // Chromium reads into the worker's buffers: whole 1 MB chunks, each range's last shorter.
+    assert.deepEqual(result.chunkSizes, [[1 << 20, 1 << 20, 1 << 20, 12345], [(1 << 20) - 100]]);
+    assert.equal(result.recycled, 5);
+    assert.equal(result.oddBuffer, undefined);
     assert.equal(result.afterClose, 0, 'nothing after close');
   } finally {
     await context.close();
