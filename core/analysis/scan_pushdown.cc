@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -92,16 +94,48 @@ int64_t StagesInputBytes(const AttemptModel& attempt, const SqlExecutionRow& exe
   return any ? total : -1;
 }
 
+// The number a metric text starts with ("10.5" of "10.5 MiB"; Spark formats them with "%.1f"):
+// digits with at most one '.', read exactly as strtod would. Up to 15 digits the digits and the
+// power of ten are exact doubles, so one division rounds as strtod does; anything else (more
+// digits, an exponent, a sign) goes to strtod, which the page's C library runs a hundred times
+// slower (the diagnosis parses every plan metric of every retained query).
+bool ParseMetricNumber(std::string_view text, double* value) {
+  static constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  uint64_t digits = 0;
+  int count = 0;
+  int fraction = -1;  // digits after the '.', once one is seen
+  for (const char c : text) {
+    if (c == '.' && fraction < 0) {
+      fraction = 0;
+      continue;
+    }
+    if (c < '0' || c > '9' || count == 15) {
+      count = -1;
+      break;
+    }
+    digits = digits * 10 + static_cast<uint64_t>(c - '0');
+    ++count;
+    if (fraction >= 0) ++fraction;
+  }
+  if (count > 0 && fraction != 0) {
+    *value = static_cast<double>(digits) / kPowersOfTen[fraction < 0 ? 0 : fraction];
+    return true;
+  }
+  const std::string number(text);
+  char* end = nullptr;
+  *value = std::strtod(number.c_str(), &end);
+  return end != number.c_str() && *end == '\0';
+}
+
 }  // namespace
 
 int64_t ParseTimingMetric(std::string_view text) {
   text = MetricTotal(text);
   const size_t space = text.find(' ');
   if (space == std::string_view::npos) return -1;
-  const std::string number(text.substr(0, space));
-  char* end = nullptr;
-  const double value = std::strtod(number.c_str(), &end);
-  if (end == number.c_str() || *end != '\0' || !std::isfinite(value) || value < 0) return -1;
+  double value = 0;
+  if (!ParseMetricNumber(text.substr(0, space), &value) || !std::isfinite(value) || value < 0) return -1;
   std::string_view unit = text.substr(space + 1);
   unit = unit.substr(0, unit.find(' '));
   static const std::pair<std::string_view, double> kUnits[] = {
@@ -116,10 +150,8 @@ int64_t ParseSizeMetric(std::string_view text) {
   text = MetricTotal(text);
   const size_t space = text.find(' ');
   if (space == std::string_view::npos) return -1;
-  const std::string number(text.substr(0, space));
-  char* end = nullptr;
-  const double value = std::strtod(number.c_str(), &end);
-  if (end == number.c_str() || *end != '\0' || !std::isfinite(value)) return -1;
+  double value = 0;
+  if (!ParseMetricNumber(text.substr(0, space), &value) || !std::isfinite(value)) return -1;
   std::string_view unit = text.substr(space + 1);
   unit = unit.substr(0, unit.find(' '));
   static const std::pair<std::string_view, int> kUnits[] = {

@@ -9,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -160,6 +163,37 @@ TEST(ScanPushdown, MetricTextsReadBack) {
   EXPECT_TRUE(PlanFieldIsEmptyList("PartitionFilters: [], PushedFilters: []", "PushedFilters"));
   EXPECT_FALSE(PlanFieldIsEmptyList("PushedFilters: [IsNotNull(a)]", "PushedFilters"));
   EXPECT_FALSE(PlanFieldIsEmptyList("Format: Parquet", "PushedFilters"));
+}
+
+// The metric texts' numbers are read without strtod where they are plain decimals: the same
+// values as strtod's for every number of up to 15 digits with its point anywhere, and strtod's
+// reading kept for the rest (more digits, exponents, a bare trailing point).
+TEST(ScanPushdown, MetricNumbersReadAsStrtodReadsThem) {
+  auto expected = [](const std::string& number, int shift) {
+    char* end = nullptr;
+    const double value = std::strtod(number.c_str(), &end);
+    return static_cast<int64_t>(std::ldexp(value, shift));
+  };
+  uint64_t state = 12345;
+  for (int i = 0; i < 20000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const int digits = 1 + static_cast<int>((state >> 33) % 15);
+    std::string number = std::to_string((state >> 11) % 1'000'000'000'000'000ull);
+    number = number.substr(0, std::min<size_t>(number.size(), static_cast<size_t>(digits)));
+    const size_t point = (state >> 40) % (number.size() + 1);
+    if (point < number.size()) number.insert(number.size() - point, ".");
+    if (number.front() == '.') number.insert(0, "0");
+    ASSERT_EQ(ParseSizeMetric(number + " B"), expected(number, 0)) << number;
+    ASSERT_EQ(ParseSizeMetric(number + " KiB"), expected(number, 10)) << number;
+    ASSERT_EQ(ParseTimingMetric(number + " s"), std::llround(std::strtod(number.c_str(), nullptr) * 1000.0))
+        << number;
+  }
+  EXPECT_EQ(ParseSizeMetric("12345678901234567 B"), expected("12345678901234567", 0));  // strtod's
+  EXPECT_EQ(ParseSizeMetric("1e3 B"), 1000);
+  EXPECT_EQ(ParseSizeMetric("10. B"), 10);
+  EXPECT_EQ(ParseSizeMetric(". B"), -1);
+  EXPECT_EQ(ParseSizeMetric("1.2.3 B"), -1);
+  EXPECT_EQ(ParseTimingMetric("-1.0 ms"), -1);
 }
 
 // The time at stake, by construction: the scan's 30 s of "scan time" over the one slot of a log
