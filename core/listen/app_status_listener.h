@@ -5,10 +5,10 @@
 #pragma once
 
 #include <map>
-#include <set>
 #include <unordered_map>
 #include <utility>
 
+#include "core/base/flat_ordered.h"
 #include "core/base/string_pool.h"
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
@@ -100,13 +100,13 @@ class AppStatusListener : public EventSink {
     uint8_t status = 0;                 // JobStatus or StageStatus at the write
   };
   RetentionLimits limits_;
-  std::map<int32_t, StoredRow> stored_jobs_;
-  std::map<StageKey, StoredRow> stored_stages_;
+  FlatOrderedMap<int32_t, StoredRow> stored_jobs_;
+  FlatOrderedMap<StageKey, StoredRow> stored_stages_;
   // The rows a cleanup may delete, in the order it deletes them (the store's "completionTime"
   // index view, ties by key), kept as rows are written: a cleanup takes the first ones instead of
   // sorting every stored row, which it did once per tenth of the limit.
-  std::set<std::pair<int64_t, int32_t>> job_cleanup_order_;     // (completion time, job id)
-  std::set<std::pair<int64_t, StageKey>> stage_cleanup_order_;  // (completion time, key)
+  FlatOrderedSet<std::pair<int64_t, int32_t>> job_cleanup_order_;     // (completion time, job id)
+  FlatOrderedSet<std::pair<int64_t, StageKey>> stage_cleanup_order_;  // (completion time, key)
   std::unordered_map<uint32_t, int64_t> saved_tasks_;  // stage object -> LiveStage.savedTasks
 };
 
