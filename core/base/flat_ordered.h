@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -32,15 +34,35 @@ class SortedArray {
   size_t size() const { return items_.size() - head_; }
   bool empty() const { return items_.size() == head_; }
 
+  std::reverse_iterator<iterator> rbegin() { return std::reverse_iterator<iterator>(end()); }
+  std::reverse_iterator<iterator> rend() { return std::reverse_iterator<iterator>(begin()); }
+  std::reverse_iterator<const_iterator> rbegin() const {
+    return std::reverse_iterator<const_iterator>(end());
+  }
+  std::reverse_iterator<const_iterator> rend() const {
+    return std::reverse_iterator<const_iterator>(begin());
+  }
+
   iterator lower_bound(const Key& key) {
     return std::lower_bound(begin(), end(), key,
                             [](const Element& item, const Key& k) { return KeyOf{}(item) < k; });
+  }
+  const_iterator lower_bound(const Key& key) const {
+    return const_cast<SortedArray*>(this)->lower_bound(key);
+  }
+  iterator upper_bound(const Key& key) {
+    return std::upper_bound(begin(), end(), key,
+                            [](const Key& k, const Element& item) { return k < KeyOf{}(item); });
+  }
+  const_iterator upper_bound(const Key& key) const {
+    return const_cast<SortedArray*>(this)->upper_bound(key);
   }
   iterator find(const Key& key) {
     const iterator at = lower_bound(key);
     return at != end() && !(key < KeyOf{}(*at)) ? at : end();
   }
-  size_t count(const Key& key) { return find(key) != end() ? 1 : 0; }
+  const_iterator find(const Key& key) const { return const_cast<SortedArray*>(this)->find(key); }
+  size_t count(const Key& key) const { return find(key) != end() ? 1 : 0; }
 
   // Adds `element` unless its key is there; the element with that key, and whether it was added.
   std::pair<iterator, bool> insert(Element element) {
@@ -123,6 +145,13 @@ class FlatOrderedMap
                                               flat_ordered_detail::FirstOf<Key, Value>> {
  public:
   Value& operator[](const Key& key) { return this->insert({key, Value{}}).first->second; }
+
+  // The value of `key`; std::out_of_range where it is absent, as std::map::at.
+  const Value& at(const Key& key) const {
+    const auto found = this->find(key);
+    if (found == this->end()) throw std::out_of_range("FlatOrderedMap::at: no such key");
+    return found->second;
+  }
 };
 
 // std::set's ordered operations for a key with operator<.

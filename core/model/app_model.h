@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/flat_ordered.h"
 #include "core/base/string_pool.h"
 #include "core/events/events.h"
 #include "core/events/executor_metrics.h"
@@ -256,11 +257,11 @@ struct AttemptModel {
   // Every job object ever created; those deleted by the retention limits are released (only
   // their JobObjectFacts remain), so find(i) is null for them.
   ReleasableObjects<Job, JobObjectFacts> jobs;
-  std::map<int32_t, uint32_t> job_rows;        // job id -> the object the SHS shows
+  FlatOrderedMap<int32_t, uint32_t> job_rows;   // job id -> the object the SHS shows
   // Every stage-attempt object ever created; those deleted by the retention limits are released
   // (only their StageObjectFacts remain), so find(i) is null for them.
   ReleasableObjects<StageAttempt, StageObjectFacts> stages;
-  std::map<std::pair<int32_t, int32_t>, uint32_t> stage_rows;  // (stage, attempt) -> shown
+  FlatOrderedMap<std::pair<int32_t, int32_t>, uint32_t> stage_rows;  // (stage, attempt) -> shown
   TaskColumns tasks;
   TaskDetailColumns task_details;               // same rows as `tasks` (task_details.h)
   StageTaskRows stage_task_rows;                // (stage, attempt) -> rows of `tasks`
