@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -67,6 +68,13 @@ void RunMap(uint32_t seed, int64_t spread, int front_erase_percent) {
       ASSERT_EQ(lower == flat.end(), want_lower == expected.end());
       if (want_lower != expected.end()) ASSERT_EQ(lower->first, want_lower->first);
       ASSERT_EQ(flat.count(key), expected.count(key));
+      const auto& const_flat = flat;
+      auto upper = const_flat.upper_bound(key);
+      auto want_upper = expected.upper_bound(key);
+      ASSERT_EQ(upper == const_flat.end(), want_upper == expected.end());
+      if (want_upper != expected.end()) ASSERT_EQ(upper->first, want_upper->first);
+      ASSERT_EQ(const_flat.find(key) == const_flat.end(), want == expected.end());
+      if (!expected.empty()) ASSERT_EQ(const_flat.rbegin()->first, expected.rbegin()->first);
     }
     if (step % 97 == 0) ExpectSameMap(flat, expected);
   }
@@ -85,6 +93,10 @@ TEST(FlatOrderedMap, OperatorBracketAddsADefaultValueOnce) {
   ASSERT_EQ(map.size(), 2u);
   EXPECT_EQ(map.begin()->first, 1);
   EXPECT_EQ(map[5], 5);
+  const auto& const_map = map;
+  EXPECT_EQ(const_map.at(1), 7);
+  EXPECT_THROW(const_map.at(2), std::out_of_range);
+  EXPECT_EQ(std::distance(const_map.rbegin(), const_map.rend()), 2);
 }
 
 TEST(FlatOrderedSet, SameAsStdSet) {
