@@ -38,12 +38,12 @@
 // one fresh memory the kernel must zero), and on two cores the page's load is short of CPU, not of
 // disk (docs/PERFORMANCE.md). Elsewhere a chunk is whatever the stream gives (64 KB to a few MB in
 // Chromium), in a buffer of its own.
+'use strict';
+
 const kReadBufferBytes = 1 << 20;
 // Buffers given back by the page, at most what is read ahead and a few more.
 const freeBuffers = [];
 const kMaxFreeBuffers = 16;
-'use strict';
-
 const streams = new Map();  // stream id -> its reading state
 
 // What a failed read tells the user. Chromium fails the read of a chosen file that changed on
