@@ -1,5 +1,6 @@
 #include "core/listen/task_detail_updates.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/decode/task_end_reason.h"
@@ -104,7 +105,10 @@ void RecordTaskEnd(AttemptModel& model, StringPool& pool, int64_t row, const Tas
 
   const auto [completed, failed, killed] = CountTaskEnd(event.reason);
   StageTaskDetails& details = live_stage->task_details;
-  ExecutorStageSummary& summary = details.SummaryFor(info.executor_id);
+  // A stage runs on at most as many executors as are live or as it has tasks (retries aside).
+  const size_t expected_executors = std::min(model.live_executors.size(),
+                                             static_cast<size_t>(std::max(live_stage->num_tasks, 1)));
+  ExecutorStageSummary& summary = details.SummaryFor(info.executor_id, expected_executors);
   summary.peak.Update(event.executor_metrics);
   // TaskInfo.duration; an unfinished TaskInfo would make Spark's listener throw and drop the event.
   if (info.finish_time != 0) summary.task_time += info.finish_time - info.launch_time;

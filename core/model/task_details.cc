@@ -43,10 +43,11 @@ constexpr size_t kScannedSummaries = 8;
 
 }  // namespace
 
-ExecutorStageSummary& StageTaskDetails::SummaryFor(StringId executor_id) {
+ExecutorStageSummary& StageTaskDetails::SummaryFor(StringId executor_id, size_t expected_executors) {
   if (const ExecutorStageSummary* found = FindSummary(executor_id)) {
     return executor_summaries[static_cast<size_t>(found - executor_summaries.data())];
   }
+  if (executor_summaries.empty()) executor_summaries.reserve(expected_executors);
   executor_summaries.emplace_back().executor_id = executor_id;
   const size_t count = executor_summaries.size();
   if (count > kScannedSummaries) {

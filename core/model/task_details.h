@@ -134,7 +134,10 @@ struct StageTaskDetails {
   bool has_speculation = false;
   SpeculationSummary speculation;
 
-  ExecutorStageSummary& SummaryFor(StringId executor_id);
+  // `executor_id`'s summary, added if new. `expected_executors` (0: unknown) sizes the array when
+  // its first summary is added: growing it one executor at a time reallocated it four or five
+  // times per stage of a log with ten executors.
+  ExecutorStageSummary& SummaryFor(StringId executor_id, size_t expected_executors = 0);
   const ExecutorStageSummary* FindSummary(StringId executor_id) const;
 };
 
