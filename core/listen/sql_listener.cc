@@ -132,7 +132,7 @@ void SqlListener::Write(LiveExecution& exec, bool move) {
   std::vector<std::pair<int64_t, StringId>> written_types = std::move(stored.metric_types);
   if (move) stored = std::move(exec.row);
   else stored = exec.row;
-  if (stored.completion_time >= 0) completed_.emplace(stored.completion_time, stored.execution_id);
+  if (stored.completion_time >= 0) completed_.insert({stored.completion_time, stored.execution_id});
   if (exec.metric_additions_written == exec.metric_additions &&
       written_types.size() == exec.metric_types->size()) {
     stored.metric_types = std::move(written_types);  // the same map, so the same sorted copy

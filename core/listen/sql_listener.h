@@ -9,12 +9,12 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "core/base/flat_ordered.h"
 #include "core/base/string_pool.h"
 #include "core/decode/sql_events.h"
 #include "core/listen/accumulator_types.h"
@@ -90,7 +90,7 @@ class SqlListener : public SqlEventSink {
   std::unordered_map<int32_t, std::unique_ptr<LiveStageMetrics>> stage_metrics_;
   std::unordered_map<int32_t, int32_t> live_stage_refs_;  // stage id -> live executions listing it
   // (completion time, id) of every stored execution that has one (>= 0): cleanupExecutions' order.
-  std::set<std::pair<int64_t, int64_t>> completed_;
+  FlatOrderedSet<std::pair<int64_t, int64_t>> completed_;
   StreamingRetention streaming_retention_;
   SparkPlanGraphBuilder graph_builder_;
   // AggregateMetrics' working arrays, kept between executions.
