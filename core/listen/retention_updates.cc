@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/listen/app_status_listener.h"
@@ -135,7 +136,7 @@ void AppStatusListener::CleanupStages(int64_t count) {
       // Nothing shows or updates the object any more, and no later object of its key reads its
       // executor summaries (Spark deletes them with the row): only its facts stay.
       if (!model_->stages.released(stored_index)) {
-        model_->stages.Release(stored_index, FactsOf(model_->stages[stored_index]));
+        model_->stages.Release(stored_index, FactsOf(std::move(model_->stages[stored_index])));
       }
     }
     // The stage's RDDOperationGraphWrapper goes with its last stored attempt (ASL cleanupStages,

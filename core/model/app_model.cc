@@ -1,5 +1,7 @@
 #include "core/model/app_model.h"
 
+#include <utility>
+
 #include "core/model/driver_id.h"
 
 namespace afterglow {
@@ -14,9 +16,9 @@ void AddKilled(KilledSummary& summary, StringId reason) {
   summary.emplace_back(reason, 1);
 }
 
-StageObjectFacts FactsOf(const StageAttempt& stage) {
+StageObjectFacts FactsOf(StageAttempt&& stage) {
   return {stage.stage_id, stage.attempt_id, stage.status, stage.failure_reason.present,
-          stage.completion_time != kNoTime, stage.parent_ids};
+          stage.completion_time != kNoTime, std::move(stage.parent_ids)};
 }
 
 size_t TaskColumns::bytes() const {

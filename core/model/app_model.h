@@ -172,7 +172,8 @@ struct StageObjectFacts {
   bool has_completion = false;  // completion_time != kNoTime
   std::vector<int32_t> parent_ids;
 };
-StageObjectFacts FactsOf(const StageAttempt& stage);
+// The facts of a stage object about to be released: its parent ids are moved out of it.
+StageObjectFacts FactsOf(StageAttempt&& stage);
 
 // TaskInfo.status as Spark's store holds it (docs/SPARK-SEMANTICS.md fact 44), the one task status
 // the API and the UI read (through TaskStatusOf in core/analysis/task_view.h): RUNNING until a
