@@ -213,7 +213,8 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
   const uint32_t live_index = live->second;
   Job& job = model_->jobs[live_index];
   live_jobs_.erase(live);
-  // Pending stages of the job were never run: they become skipped (ASL onJobEnd).
+  // Pending stages of the job were never run: they become skipped (ASL onJobEnd). Dropping one
+  // moves the live stages after it, so the walk goes on from the first key past it.
   for (auto it = live_stages_.begin(); it != live_stages_.end();) {
     StageAttempt& stage = model_->stages[it->second];
     const bool in_job = std::find(job.stage_ids.begin(), job.stage_ids.end(), it->first.first) !=
@@ -223,11 +224,11 @@ void AppStatusListener::OnJobEnd(int32_t job_id, int64_t completion_time, bool s
       AddUnique(job.skipped_stage_set, stage.stage_id);
       job.live.skipped_tasks += stage.num_tasks;
       job.live.active_stages -= 1;
+      const StageKey key = it->first;
       const uint32_t stage_index = it->second;
-      auto next = std::next(it);
       DropLiveStage(it);
-      it = next;
       WriteStage(stage_index, /*check_triggers=*/true);
+      it = live_stages_.upper_bound(key);
     } else {
       ++it;
     }

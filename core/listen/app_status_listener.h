@@ -76,7 +76,7 @@ class AppStatusListener : public EventSink {
   // ones), so they list what the History Server shows after the replay.
   void WriteJob(uint32_t job_index, bool check_triggers);
   void WriteStage(uint32_t stage_index, bool check_triggers);
-  void DropLiveStage(std::map<StageKey, uint32_t>::iterator live);
+  void DropLiveStage(FlatOrderedMap<StageKey, uint32_t>::iterator live);
   void CountSavedTask(uint32_t stage_index);
   void CleanupJobs(int64_t count);
   bool ListedByLiveStage(uint32_t job_index) const;
@@ -86,8 +86,10 @@ class AppStatusListener : public EventSink {
   StringPool* pool_;
   AttemptModel* model_;
   StringId default_pool_;
-  std::map<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
-  std::map<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages
+  // Few at a time; ids arrive in increasing order. An insert or erase moves the others: keep no
+  // iterator into them across one.
+  FlatOrderedMap<int32_t, uint32_t> live_jobs_;     // job id -> index in model_->jobs
+  FlatOrderedMap<StageKey, uint32_t> live_stages_;  // (stage, attempt) -> index in model_->stages
   RowIndex live_tasks_;  // task id -> row in model_->tasks
   // Removed executors still reachable by StageExecutorMetrics while a live stage overlaps them
   // (ASL deadExecutors): executor id -> record index.

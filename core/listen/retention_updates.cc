@@ -74,7 +74,7 @@ void AppStatusListener::WriteStage(uint32_t stage_index, bool check_triggers) {
   if (check_triggers && count > limits_.stages) CleanupStages(count);
 }
 
-void AppStatusListener::DropLiveStage(std::map<StageKey, uint32_t>::iterator live) {
+void AppStatusListener::DropLiveStage(FlatOrderedMap<StageKey, uint32_t>::iterator live) {
   const StageKey key = live->first;
   saved_tasks_.erase(live->second);
   live_stages_.erase(live);
