@@ -134,6 +134,25 @@ TEST(AppStatusListener, PendingStagesOfAnEndedJobAreSkipped) {
   EXPECT_EQ(session->strings().Get(job.name), "stage 1");  // the largest stage id
 }
 
+// The walk over the live stages at JobEnd goes on past each one it drops: adjacent pending stages
+// (0 and 1), one after a stage that ran (3), and a pending stage of another live job (5) that
+// stays pending.
+TEST(AppStatusListener, EveryPendingStageOfAnEndedJobIsSkipped) {
+  const std::string log = JobStart(0, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}}) +
+                          JobStart(1, {{5, 6}}) + StageSubmitted(2, 3) + TaskStart(2, 1, 0) +
+                          TaskEnd(2, 1, 0, kSuccess) + StageCompleted(2, 3) +
+                          StageSubmitted(4, 5) + TaskStart(4, 2, 0) + TaskEnd(4, 2, 0, kSuccess) +
+                          StageCompleted(4, 5) + JobEnd(0);
+  auto session = LoadInlineLog(log);
+  const Job& job = OnlyJob(*session, 0);
+  EXPECT_EQ(job.shown().skipped_stages, 3);
+  EXPECT_EQ(job.shown().skipped_tasks, 1 + 2 + 4);
+  EXPECT_EQ(job.shown().completed_stages, 2);
+  for (int stage : {0, 1, 3}) EXPECT_EQ(Stage(*session, stage).status, StageStatus::kSkipped) << stage;
+  for (int stage : {2, 4}) EXPECT_EQ(Stage(*session, stage).status, StageStatus::kComplete) << stage;
+  EXPECT_EQ(Stage(*session, 5).status, StageStatus::kPending);
+}
+
 TEST(AppStatusListener, SpeculativeCopiesCountOneCompletedIndex) {
   const std::string log = JobStart(0, {{0, 1}}) + StageSubmitted(0, 1) + TaskStart(0, 1, 0) +
                           TaskStart(0, 2, 0, true) + TaskEnd(0, 1, 0, kSuccess) +
