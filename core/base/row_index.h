@@ -23,12 +23,12 @@ class RowIndex {
 
  private:
   struct Slot {
-    int64_t task_id = 0;
+    int64_t id = 0;
     uint32_t row_plus_one = 0;  // 0: empty
   };
-  size_t Home(int64_t task_id) const;
-  // The slot holding `task_id`, or the empty slot where its probe ends.
-  size_t Probe(int64_t task_id) const;
+  size_t Home(int64_t id) const;
+  // The slot holding `id`, or the empty slot where its probe ends.
+  size_t Probe(int64_t id) const;
   void Grow();
 
   std::vector<Slot> slots_;  // a power of two, at most half full

@@ -9,11 +9,11 @@
 #include <utility>
 
 #include "core/base/flat_ordered.h"
+#include "core/base/row_index.h"
 #include "core/base/string_pool.h"
 #include "core/decode/event_decoder.h"
 #include "core/decode/event_sink.h"
 #include "core/listen/retention.h"
-#include "core/base/row_index.h"
 #include "core/model/app_model.h"
 
 namespace afterglow {
