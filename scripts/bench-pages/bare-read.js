@@ -8,8 +8,7 @@
 
 window.benchResult = null;
 
-async function readByob(stream) {
-  const reader = stream.getReader({ mode: 'byob' });
+async function readByob(reader) {
   let buffer = new ArrayBuffer(1 << 20);
   let bytes = 0;
   for (;;) {
@@ -20,8 +19,7 @@ async function readByob(stream) {
   }
 }
 
-async function readDefault(stream) {
-  const reader = stream.getReader();
+async function readDefault(reader) {
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -32,13 +30,13 @@ async function readDefault(stream) {
 
 document.getElementById('open-file').addEventListener('change', async (event) => {
   const startMs = performance.now();
-  const file = event.target.files[0];
-  let byob = true;
+  const stream = event.target.files[0].stream();
+  let byob = null;
   try {
-    file.stream().getReader({ mode: 'byob' }).releaseLock();
+    byob = stream.getReader({ mode: 'byob' });
   } catch {
-    byob = false;
+    byob = null;  // the browser's file streams take no buffer
   }
-  const bytes = byob ? await readByob(file.stream()) : await readDefault(file.stream());
+  const bytes = byob ? await readByob(byob) : await readDefault(stream.getReader());
   window.benchResult = { ms: performance.now() - startMs, bytes, reader: byob ? 'byob' : 'default' };
 });
